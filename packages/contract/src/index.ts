@@ -1,0 +1,5 @@
+/** The shared contract of Smart Work Order: call shapes, state machine, permissions, forms. */
+export * from './status.ts';
+export * from './permissions.ts';
+export * from './form.ts';
+export * from './api.ts';

@@ -1,0 +1,107 @@
+/**
+ * The permission catalogue: action keys (SPEC.md section 3) and the menu catalogue whose
+ * leaf keys are the permission ids a role is granted actions on (SPEC.md section 6).
+ * Server routes name a `permissionId.action`; the SPA gates buttons with the same pair.
+ */
+
+export const ACTION_KEYS = [
+  'add',
+  'delete',
+  'edit',
+  'query',
+  'get',
+  'enable',
+  'disable',
+  'import',
+  'export',
+  'update',
+  'zhipai',
+  'renling',
+  'cancelorder',
+  'examine',
+] as const;
+export type ActionKey = (typeof ACTION_KEYS)[number];
+
+/** Chinese labels of the actions, as the original permission enumeration shows them. */
+export const ACTION_LABELS_ZH: Record<ActionKey, string> = {
+  add: '新增',
+  delete: '删除',
+  edit: '修改',
+  query: '查询',
+  get: '详情',
+  enable: '启用',
+  disable: '禁用',
+  import: '导入',
+  export: '导出',
+  update: '更新',
+  zhipai: '指派',
+  renling: '认领',
+  cancelorder: '取消工单',
+  examine: '审核',
+};
+
+/** Permission ids: the keys of leaf menus. */
+export const PERMISSION_IDS = ['workorder', 'application'] as const;
+export type PermissionId = (typeof PERMISSION_IDS)[number];
+
+/** `permissionId.action`, as routes declare it and `can()` checks it. */
+export type PermissionCode = `${PermissionId}.${ActionKey}`;
+
+/** menuType: 0 directory, 1 page, 2 button (never shown in the menu). */
+export interface MenuCatalogueItem {
+  key: string;
+  /** Translation key of the title (SPEC.md section 2: menu titles are translation keys). */
+  name: string;
+  url: string;
+  icon: string;
+  /** Component name the SPA binds the route to. */
+  url_name: string;
+  parentKey: string | null;
+  actions: readonly ActionKey[];
+  menuType: 0 | 1 | 2;
+  sort: number;
+}
+
+/**
+ * Menus the product ships. Top-level directories use url '/' so that the SPA's rule
+ * "top-level items with children get the key appended" yields '/<key>'.
+ */
+export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
+  { key: 'orders', name: 'menu.orders', url: '/', icon: 'ProfileOutlined', url_name: 'RouteView', parentKey: null, actions: [], menuType: 0, sort: 10 },
+  {
+    key: 'workorder',
+    name: 'menu.workorder.list',
+    url: '/orders/workorder',
+    icon: 'UnorderedListOutlined',
+    url_name: 'WorkOrderList',
+    parentKey: 'orders',
+    actions: ['query', 'get', 'add', 'edit', 'delete', 'export', 'import', 'zhipai', 'renling', 'cancelorder', 'examine'],
+    menuType: 1,
+    sort: 11,
+  },
+  {
+    key: 'application',
+    name: 'menu.application',
+    url: '/orders/application',
+    icon: 'AppstoreOutlined',
+    url_name: 'ApplicationList',
+    parentKey: 'orders',
+    actions: ['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable'],
+    menuType: 1,
+    sort: 12,
+  },
+];
+
+/** One granted permission as `/user/info` returns it (SPEC.md section 3, route meta). */
+export interface GrantedPermission {
+  permissionId: string;
+  actions: string[];
+}
+
+/** True when `permissions` grant `code` (`permissionId.action`). */
+export function can(permissions: readonly GrantedPermission[], code: string): boolean {
+  const dot = code.lastIndexOf('.');
+  const id = code.slice(0, dot);
+  const action = code.slice(dot + 1);
+  return permissions.some((p) => p.permissionId === id && p.actions.includes(action));
+}
