@@ -1,0 +1,102 @@
+/**
+ * Builds the Fastify application: plugins first (security, rate limit, OpenAPI, the
+ * guard, the error mapping), then the domain modules under `/index.php`, then the SPA.
+ * It never listens; `main.ts` does, and tests drive it with `inject`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { API_BASE } from '@swo/contract';
+import type { DB } from './db/schema.ts';
+import { toEnvelope } from './http/errors.ts';
+import { registerGuard } from './http/guard.ts';
+import type { App } from './http/types.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { requesterRoutes } from './modules/requester/routes.ts';
+import { workOrderRoutes } from './modules/work-orders/routes.ts';
+import { createServices } from './services.ts';
+
+export interface AppOptions {
+  db: Kysely<DB>;
+  /** Built SPA to serve at '/', or null. */
+  webDist?: string | null;
+  publicRateLimit?: number;
+  logLevel?: string;
+  /** JSON body limit in bytes (1 MiB by default, DESIGN.md section 3). */
+  bodyLimit?: number;
+}
+
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body } = toEnvelope(err, req.lang);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    if (status === 429 && body.data && typeof body.data === 'object' && 'retry_after' in body.data) {
+      reply.header('retry-after', String((body.data as { retry_after: number }).retry_after));
+    }
+    return reply.status(status).send(body);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Smart Work Order API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const services = createServices(opts.db);
+  registerGuard(app, services);
+
+  await app.register(
+    async (api) => {
+      const a = api as unknown as App;
+      a.get('/health', { config: { permission: 'public' }, schema: { hide: true } }, async () => ({ code: 200, msg: 'ok', data: null }));
+      authRoutes(a, services);
+      workOrderRoutes(a, services);
+      applicationRoutes(a, services);
+      requesterRoutes(a, services, { rateLimit: opts.publicRateLimit ?? 60 });
+    },
+    { prefix: API_BASE },
+  );
+
+  const dist = opts.webDist;
+  const hasSpa = !!dist && fs.existsSync(path.join(dist, 'index.html'));
+  if (hasSpa) await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.toLowerCase();
+    if (req.method === 'GET' && hasSpa && !url.startsWith(API_BASE) && !url.startsWith('/docs')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 404, msg: 'Not found', data: null });
+  });
+
+  return app;
+}

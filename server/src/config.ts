@@ -1,0 +1,35 @@
+/**
+ * Process configuration from the environment (README "Configuration").
+ * DATABASE_URL: unset -> SQLite at ./data/smart-work-order.db; `sqlite:/path.db`;
+ * `postgres://...`. PORT default 8080. UPLOAD_DIR default ./data/uploads.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  uploadDir: string;
+  /** Seed demo data into an empty database (SEED_DEMO=0 skips). */
+  seedDemo: boolean;
+  /** Directory of the built SPA served at '/', or null to serve the API only. */
+  webDist: string | null;
+  /** Requests per minute and IP on the public requester calls. */
+  publicRateLimit: number;
+  logLevel: string;
+}
+
+export const DEFAULT_SQLITE_PATH = './data/smart-work-order.db';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || `sqlite:${path.resolve(root, DEFAULT_SQLITE_PATH)}`,
+    uploadDir: path.resolve(root, env.UPLOAD_DIR || './data/uploads'),
+    seedDemo: env.SEED_DEMO !== '0',
+    webDist: env.WEB_DIST === '' ? null : path.resolve(root, env.WEB_DIST || './web/dist'),
+    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT || 60),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

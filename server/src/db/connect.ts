@@ -1,0 +1,40 @@
+/**
+ * Opens the Kysely database for a DATABASE_URL: SQLite through better-sqlite3 (WAL,
+ * foreign keys on) or PostgreSQL through pg. Throws on an unknown scheme.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+// COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database_ {
+  db: Kysely<DB>;
+  dialect: Dialect;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function openDatabase(url: string, opts: { poolSize?: number } = {}): Database_ {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`);
+  const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}

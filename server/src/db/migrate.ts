@@ -1,0 +1,26 @@
+/** Runs the migrations (Kysely Migrator, ISO-dated names) up to the latest, or down. */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as initial from './migrations/2026-11-23T00-00-initial.ts';
+
+/** Migrations in order; a new one is added here with an ISO-dated name. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-23T00-00-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Migrates to the latest version; throws the first failure. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error;
+}
+
+/** Undoes every migration (used by the migration round-trip test). */
+export async function migrateDownAll(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  for (;;) {
+    const { error, results } = await migrator.migrateDown();
+    if (error) throw error;
+    if (!results || results.length === 0) return;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The one error type of the API and its mapping to the `{code, msg, data}` envelope
+ * (DESIGN.md section 3). Services throw `AppError`; `toEnvelope` is the only place that
+ * turns any thrown value into an HTTP status and a reply body. 5xx bodies stay generic.
+ */
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CODE } from '@swo/contract';
+import { message, type Lang, type MessageKey } from './messages.ts';
+
+export class AppError extends Error {
+  constructor(
+    /** HTTP status. */
+    readonly status: number,
+    /** Message key, localized when the reply is written. */
+    readonly key: MessageKey,
+    readonly data: unknown = null,
+    /** Envelope code; the status unless the contract says otherwise (101). */
+    readonly code: number = status,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+export const errors = {
+  notSignedIn: () => new AppError(401, 'notSignedIn', null, CODE.notSignedIn),
+  forbidden: () => new AppError(403, 'forbidden'),
+  notMember: () => new AppError(403, 'notMember'),
+  notFound: (what: MessageKey = 'notFound') => new AppError(404, what),
+  conflict: (key: MessageKey = 'stateConflict') => new AppError(409, key),
+  /** `fields` maps a field to its messages (already worded). */
+  validation: (fields: Record<string, string[]>) => new AppError(400, 'validation', { errors: fields }),
+  badRequest: (key: MessageKey) => new AppError(400, key),
+  tooManyLogins: (retryAfterSeconds: number) =>
+    new AppError(429, 'tooManyLogins', { retry_after: retryAfterSeconds }, 429, { minutes: Math.ceil(retryAfterSeconds / 60) }),
+};
+
+export interface EnvelopeError {
+  status: number;
+  body: { code: number; msg: string; data: unknown };
+}
+
+/** Maps anything thrown in a request to its status and envelope, in `lang`. */
+export function toEnvelope(err: unknown, lang: Lang): EnvelopeError {
+  if (err instanceof AppError) {
+    return { status: err.status, body: { code: err.code, msg: message(lang, err.key, err.params), data: err.data } };
+  }
+  const e = err as { statusCode?: number; code?: string; validation?: unknown; message?: string };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string[]> = {};
+    for (const v of err.validation) {
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue ? (v.params.issue as { path?: unknown[] }).path?.join('.') ?? '_' : '_');
+      (fields[field || '_'] ??= []).push(v.message ?? 'invalid');
+    }
+    return { status: 400, body: { code: 400, msg: message(lang, 'validation'), data: { errors: fields } } };
+  }
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
+    return { status: 413, body: { code: 413, msg: message(lang, 'tooLarge'), data: null } };
+  }
+  if (e.statusCode === 429) {
+    return { status: 429, body: { code: 429, msg: message(lang, 'rateLimited'), data: null } };
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: e.statusCode, body: { code: e.statusCode, msg: message(lang, 'badRequest'), data: null } };
+  }
+  return { status: 500, body: { code: 500, msg: message(lang, 'internal'), data: null } };
+}

@@ -1,0 +1,58 @@
+/**
+ * The one hook that enforces `config.permission` on every route (DESIGN.md section 3):
+ * token -> session -> user, then `company_id` -> active staff membership -> role
+ * permissions. It runs before body validation so an unsigned caller gets code 101, not
+ * field errors. A route without a declared permission is refused (and fails a test).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can } from '@swo/contract';
+import type { Services } from '../services.ts';
+import { errors } from './errors.ts';
+import { pickLang } from './messages.ts';
+
+export function readToken(req: FastifyRequest): string | null {
+  const h = req.headers.token;
+  if (typeof h === 'string' && h.trim()) return h.trim();
+  const a = req.headers.authorization;
+  if (typeof a === 'string' && a.startsWith('Bearer ')) return a.slice(7).trim() || null;
+  return null;
+}
+
+function requestedCompanyId(req: FastifyRequest): number | null {
+  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).company_id : undefined;
+  const fromQuery = (req.query as Record<string, unknown> | undefined)?.company_id;
+  const n = Number(fromBody ?? fromQuery);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export function registerGuard(app: FastifyInstance, services: Services): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('scope', null);
+  app.decorateRequest('lang', 'zh-CN');
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLang(req.headers.lang, req.headers['accept-language']);
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const permission = req.routeOptions.config?.permission;
+    if (!permission) {
+      // Static files and 404s have no permission; API routes must declare one.
+      if (req.routeOptions.url && req.routeOptions.url.startsWith('/index.php')) throw errors.forbidden();
+      return;
+    }
+    if (permission === 'public') return;
+    const token = readToken(req);
+    const auth = token ? await services.auth.authenticate(token) : null;
+    if (!auth) throw errors.notSignedIn();
+    req.auth = auth;
+    if (permission === 'signedIn') return;
+    const companyId = requestedCompanyId(req);
+    if (!companyId) throw errors.notMember();
+    const scope = await services.access.scopeFor(auth.userId, companyId);
+    if (!scope) throw errors.notMember();
+    req.scope = scope;
+    if (permission === 'member') return;
+    if (!scope.isAdmin && !can(scope.permissions, permission)) throw errors.forbidden();
+  });
+}

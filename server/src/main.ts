@@ -1,0 +1,28 @@
+/** Process entry: reads the configuration, migrates, seeds demo data on an empty database, listens. */
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './db/seed/index.ts';
+import { syncMenuCatalogue } from './modules/access/repo.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const { db, dialect } = openDatabase(config.databaseUrl);
+await migrateToLatest(db);
+await syncMenuCatalogue(db);
+const seeded = config.seedDemo ? await seedDemoIfEmpty(db) : false;
+const app = await buildApp({ db, webDist: config.webDist, publicRateLimit: config.publicRateLimit, logLevel: config.logLevel });
+
+const shutdown = async () => {
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}/`;
+console.log(`\nSmart Work Order is running at ${url} (database: ${dialect}${seeded ? ', demo data seeded' : ''})`);
+console.log(`API docs: ${url}docs`);
+if (config.seedDemo) console.log('Demo sign-in: admin / SmartWO#2026 (also: super, and every demo staff account)\n');

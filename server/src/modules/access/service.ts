@@ -1,0 +1,116 @@
+/**
+ * Tenancy and permissions: which companies a user may act in, what their role there
+ * grants, and the menu tree the SPA builds its routes from (SPEC.md sections 2 and 6).
+ */
+import type { Kysely } from 'kysely';
+import type { CompanyListItem, GrantedPermission, MenuItem, UserInfo } from '@swo/contract';
+import type { DB } from '../../db/schema.ts';
+import type { AuthContext, CompanyScope } from '../../http/context.ts';
+import { errors } from '../../http/errors.ts';
+import { findUserById } from '../auth/repo.ts';
+import * as repo from './repo.ts';
+
+const parseActions = (s: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(s);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+export function createAccessService(db: Kysely<DB>) {
+  /** Menus and granted actions of a scope; administrators get every menu with all its actions. */
+  async function grantedMenus(companyId: number, roleId: number, isAdmin: boolean) {
+    const menus = await repo.activeMenus(db);
+    const granted = new Map<number, string[]>();
+    if (isAdmin) {
+      for (const m of menus) granted.set(m.id, parseActions(m.actions));
+    } else {
+      for (const p of await repo.rolePermissions(db, companyId, roleId)) granted.set(p.menu_id, parseActions(p.actions));
+    }
+    return { menus, granted };
+  }
+
+  return {
+    /** The user's active membership in `companyId` with its permissions, or null (not staff there). */
+    async scopeFor(userId: number, companyId: number): Promise<CompanyScope | null> {
+      const m = await repo.findMembership(db, userId, companyId);
+      if (!m) return null;
+      const roleActive = m.role_status === 1;
+      const isAdmin = roleActive && m.is_admin === 1;
+      const permissions: GrantedPermission[] = [];
+      if (roleActive) {
+        const { menus, granted } = await grantedMenus(companyId, m.role_id, isAdmin);
+        for (const menu of menus) {
+          const actions = granted.get(menu.id);
+          if (actions && menu.menu_type !== 0) permissions.push({ permissionId: menu.key, actions });
+        }
+      }
+      return {
+        companyId: m.company_id,
+        companyName: m.company_name,
+        staffId: m.staff_id,
+        staffName: m.staff_name,
+        roleId: m.role_id,
+        roleName: m.role_name,
+        isAdmin,
+        permissions,
+      };
+    },
+
+    async companyList(userId: number): Promise<CompanyListItem[]> {
+      return repo.listCompaniesOfUser(db, userId);
+    },
+
+    /** `/user/info`: user, role with permissions and the role's menu tree in the scope's company. */
+    async userInfo(auth: AuthContext, scope: CompanyScope): Promise<UserInfo> {
+      const user = await findUserById(db, auth.userId);
+      if (!user) throw errors.notSignedIn();
+      const { menus, granted } = await grantedMenus(scope.companyId, scope.roleId, scope.isAdmin);
+      // A directory is shown when any of its descendants is granted.
+      const byId = new Map(menus.map((m) => [m.id, m]));
+      const visible = new Set<number>();
+      for (const id of granted.keys()) {
+        for (let cur = byId.get(id); cur && !visible.has(cur.id); cur = byId.get(cur.pid)) visible.add(cur.id);
+      }
+      const items = new Map<number, MenuItem>();
+      for (const m of menus) {
+        if (!visible.has(m.id)) continue;
+        items.set(m.id, {
+          id: m.id,
+          url: m.url,
+          key: m.key,
+          name: m.name,
+          icon: m.icon,
+          url_name: m.url_name,
+          pid: m.pid,
+          actions: JSON.stringify(granted.get(m.id) ?? []),
+          show: m.show,
+          menuType: m.menu_type,
+          redirect: m.redirect,
+        });
+      }
+      const roots: MenuItem[] = [];
+      for (const item of items.values()) {
+        const parent = items.get(item.pid);
+        if (parent) (parent.children ??= []).push(item);
+        else roots.push(item);
+      }
+      return {
+        user: {
+          id: user.id,
+          username: user.username,
+          nickname: user.nickname,
+          avatar: user.avatar,
+          staff_id: scope.staffId,
+          staff_name: scope.staffName,
+        },
+        company: { company_id: scope.companyId, company_name: scope.companyName },
+        role: { id: scope.roleId, name: scope.roleName, is_admin: scope.isAdmin, permissions: scope.permissions },
+        menus: roots,
+      };
+    },
+  };
+}
+export type AccessService = ReturnType<typeof createAccessService>;

@@ -1,0 +1,62 @@
+/** SQL of accounts, sessions and login throttling. Users are global; sessions are per user. */
+import type { Db } from '../../db/types.ts';
+
+export function findUserByUsername(db: Db, username: string) {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Db,
+  s: { user_id: number; token_hash: string; ip: string; user_agent: string; created_at: string; expires_at: string },
+): Promise<number> {
+  const row = await db.insertInto('sessions').values(s).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The live session of a token hash with its user, or undefined (expired, revoked, disabled). */
+export function findLiveSession(db: Db, tokenHash: string, at: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as session_id', 'users.id as user_id', 'users.username', 'users.nickname', 'users.is_platform_admin'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', at)
+    .where('users.status', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Db, sessionId: number, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserSessions(db: Db, userId: number, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
+}
+
+/** Failures recorded under `key` since `since`, with the oldest one's time. */
+export async function countFailures(db: Db, key: string, since: string): Promise<{ count: number; oldest: string | null }> {
+  const r = await db
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('key', '=', key)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(r.count), oldest: (r.oldest as string | null) ?? null };
+}
+
+export async function addFailures(db: Db, keys: string[], at: string): Promise<void> {
+  await db.insertInto('login_failures').values(keys.map((key) => ({ key, created_at: at }))).execute();
+}
+
+export async function clearFailures(db: Db, key: string, before: string): Promise<void> {
+  await db.deleteFrom('login_failures').where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', before)])).execute();
+}

@@ -1,0 +1,45 @@
+/**
+ * Who may take which action on an order (DESIGN.md section 5, "who" column). The state
+ * machine in the contract says *whether* the status allows it; this says whether this
+ * actor may. One function serves both the action calls and `allowed_actions`.
+ */
+import { can, type WorkOrderAction } from '@swo/contract';
+import type { Actor } from '../../http/context.ts';
+
+export interface OrderFacts {
+  handler_id: number | null;
+  creator_staff_id: number | null;
+  /** The actor is bound to the order's application. */
+  actorBound: boolean;
+}
+
+export type Denial = 'forbidden' | 'notHandler' | null;
+
+const has = (actor: Actor, code: string) => actor.isAdmin || can(actor.permissions, code);
+
+export function denialFor(action: WorkOrderAction, actor: Actor, o: OrderFacts): Denial {
+  const isHandler = o.handler_id !== null && o.handler_id === actor.staffId;
+  switch (action) {
+    case 'create':
+      return has(actor, 'workorder.add') ? null : 'forbidden';
+    case 'claim':
+      return has(actor, 'workorder.renling') && (actor.isAdmin || o.actorBound) ? null : 'forbidden';
+    case 'assign':
+      return has(actor, 'workorder.zhipai') ? null : 'forbidden';
+    case 'reassign':
+    case 'reject':
+      return isHandler || has(actor, 'workorder.zhipai') ? null : 'notHandler';
+    case 'complete':
+      return isHandler ? null : 'notHandler';
+    case 'examine_pass':
+    case 'examine_fail':
+      return has(actor, 'workorder.examine') ? null : 'forbidden';
+    case 'cancel':
+      return has(actor, 'workorder.cancelorder') ? null : 'forbidden';
+    case 'resubmit':
+    case 'withdraw':
+      return o.creator_staff_id !== null && o.creator_staff_id === actor.staffId ? null : 'forbidden';
+    case 'note':
+      return has(actor, 'workorder.get') ? null : 'forbidden';
+  }
+}

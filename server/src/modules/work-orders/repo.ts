@@ -1,0 +1,263 @@
+/**
+ * SQL of work orders, their records and the per-status counters. Every function takes
+ * the company id first: an order of another company is simply not found. Status changes
+ * go only through `insertOrder` and `moveStatus`, which keep `work_order_status_counts`
+ * right in the same transaction.
+ */
+import { sql } from 'kysely';
+import { WORK_ORDER_STATUSES, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
+import type { Db } from '../../db/types.ts';
+import type { WorkOrdersTable } from '../../db/schema.ts';
+
+type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
+  order_no?: string;
+};
+
+/** Adds `delta` to the counter of (company, status), creating the row on first use. */
+async function bumpCount(db: Db, companyId: number, status: string, delta: number): Promise<void> {
+  const r = await db
+    .updateTable('work_order_status_counts')
+    .set((eb) => ({ count: eb('count', '+', delta) }))
+    .where('company_id', '=', companyId)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) {
+    await db
+      .insertInto('work_order_status_counts')
+      .values({ company_id: companyId, status, count: delta })
+      .onConflict((oc) => oc.columns(['company_id', 'status']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', delta) })))
+      .execute();
+  }
+}
+
+/** Next order number of the company: yyyyMMdd + a per-company sequence of 6 digits. */
+export async function nextOrderNo(db: Db, companyId: number, at: string): Promise<string> {
+  const r = await db
+    .updateTable('companies')
+    .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
+    .where('id', '=', companyId)
+    .returning('order_seq')
+    .executeTakeFirstOrThrow();
+  return at.slice(0, 10).replace(/-/g, '') + String(r.order_seq).padStart(6, '0');
+}
+
+export async function insertOrder(db: Db, companyId: number, o: NewOrder): Promise<{ id: number; order_no: string }> {
+  const order_no = o.order_no ?? (await nextOrderNo(db, companyId, o.created_at));
+  const row = await db
+    .insertInto('work_orders')
+    .values({ ...o, order_no, company_id: companyId, version: 1, reason: null, completed_at: o.status === 'completed' ? o.updated_at : null, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await bumpCount(db, companyId, o.status, 1);
+  return { id: row.id, order_no };
+}
+
+export interface Move {
+  from: WorkOrderStatus;
+  to: WorkOrderStatus;
+  version: number;
+  at: string;
+  handler_id?: number | null;
+  reason?: string | null;
+}
+
+/**
+ * The conditional UPDATE of a transition: applies only if the order is still in `from`
+ * at `version`. Returns false when someone else changed it first (callers answer 409).
+ */
+export async function moveStatus(db: Db, companyId: number, id: number, m: Move): Promise<boolean> {
+  const r = await db
+    .updateTable('work_orders')
+    .set({
+      status: m.to,
+      version: m.version + 1,
+      updated_at: m.at,
+      ...(m.handler_id !== undefined ? { handler_id: m.handler_id } : {}),
+      ...(m.reason !== undefined ? { reason: m.reason } : {}),
+      ...(m.to === 'completed' ? { completed_at: m.at } : {}),
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('status', '=', m.from)
+    .where('version', '=', m.version)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  if (m.from !== m.to) {
+    // Same order of counter updates in every transaction, so concurrent ones cannot deadlock.
+    const [a, b] = [m.from, m.to].sort();
+    await bumpCount(db, companyId, a, a === m.from ? -1 : 1);
+    await bumpCount(db, companyId, b, b === m.from ? -1 : 1);
+  }
+  return true;
+}
+
+export async function insertRecord(
+  db: Db,
+  companyId: number,
+  r: {
+    work_order_id: number;
+    action: string;
+    from_status: string | null;
+    to_status: string | null;
+    actor_staff_id: number | null;
+    actor_name: string;
+    target_staff_id?: number | null;
+    target_name?: string | null;
+    note?: string | null;
+    is_internal?: number;
+    created_at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('work_order_records')
+    .values({ target_staff_id: null, target_name: null, note: null, is_internal: 0, ...r, company_id: companyId })
+    .execute();
+}
+
+function baseSelect(db: Db, companyId: number) {
+  return db
+    .selectFrom('work_orders as w')
+    .innerJoin('applications as a', 'a.id', 'w.application_id')
+    .leftJoin('categories as c', 'c.id', 'w.category_id')
+    .leftJoin('staff as h', 'h.id', 'w.handler_id')
+    .select([
+      'w.id',
+      'w.order_no',
+      'w.title',
+      'w.status',
+      'w.application_id',
+      'a.name as application_name',
+      'w.template_id',
+      'w.template_version',
+      'w.category_id',
+      'c.name as category_name',
+      'w.handler_id',
+      'h.name as handler_name',
+      'w.requester_name',
+      'w.requester_phone',
+      'w.reason',
+      'w.created_at',
+      'w.updated_at',
+      'w.version',
+    ])
+    .where('w.company_id', '=', companyId)
+    .where('w.deleted_at', 'is', null);
+}
+
+/** One order of the company with its display names, or undefined. */
+export function findOrder(db: Db, companyId: number, id: number) {
+  return baseSelect(db, companyId)
+    .select(['w.form_data', 'w.creator_staff_id', 'w.requester_id'])
+    .where('w.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A page of the company's orders, newest first, and the total matching. */
+export async function listOrders(db: Db, companyId: number, q: WorkOrderListQuery) {
+  let query = baseSelect(db, companyId);
+  let onlyStatusFilter = true;
+  if (q.status) query = query.where('w.status', '=', q.status);
+  if (q.application_id) (query = query.where('w.application_id', '=', q.application_id)), (onlyStatusFilter = false);
+  if (q.category_id) (query = query.where('w.category_id', '=', q.category_id)), (onlyStatusFilter = false);
+  if (q.handler_id) (query = query.where('w.handler_id', '=', q.handler_id)), (onlyStatusFilter = false);
+  if (q.created_from) (query = query.where('w.created_at', '>=', q.created_from)), (onlyStatusFilter = false);
+  if (q.created_to) (query = query.where('w.created_at', '<=', q.created_to)), (onlyStatusFilter = false);
+  if (q.keyword) {
+    onlyStatusFilter = false;
+    const kw = q.keyword;
+    const like = `%${kw.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('w.order_no', '=', kw),
+        sql<boolean>`w.title like ${like} escape '\\'`,
+        sql<boolean>`w.requester_name like ${like} escape '\\'`,
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('w.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize)
+    .execute();
+  let total: number;
+  if (onlyStatusFilter) {
+    // The counters answer the common case (all, or one status tab) without scanning.
+    const counts = await statusCounts(db, companyId);
+    total = q.status ? counts[q.status] : Object.values(counts).reduce((s, n) => s + n, 0);
+  } else {
+    const r = await query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    total = Number(r.n);
+  }
+  return { rows, total };
+}
+
+/** Live order counts of the company by status (zero for statuses never used). */
+export async function statusCounts(db: Db, companyId: number): Promise<Record<WorkOrderStatus, number>> {
+  const rows = await db
+    .selectFrom('work_order_status_counts')
+    .select(['status', 'count'])
+    .where('company_id', '=', companyId)
+    .execute();
+  const out = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
+  for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.count);
+  return out;
+}
+
+/** Unassigned orders whose application or template is named `name` (the reminder's filter). */
+export async function countUnassignedByName(db: Db, companyId: number, name: string): Promise<number> {
+  const r = await db
+    .selectFrom('work_orders as w')
+    .innerJoin('applications as a', 'a.id', 'w.application_id')
+    .innerJoin('templates as t', 't.id', 'w.template_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('w.company_id', '=', companyId)
+    .where('w.status', '=', 'unassigned')
+    .where('w.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('a.name', '=', name), eb('t.name', '=', name)]))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export function listRecords(db: Db, companyId: number, orderId: number) {
+  return db
+    .selectFrom('work_order_records')
+    .select(['id', 'action', 'from_status', 'to_status', 'actor_name', 'target_name', 'note', 'is_internal', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('work_order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findTemplateVersion(db: Db, companyId: number, templateId: number, version: number) {
+  return db
+    .selectFrom('template_versions as v')
+    .innerJoin('templates as t', 't.id', 'v.template_id')
+    .select(['v.schema', 'v.version', 't.id', 't.name', 't.needs_review', 't.is_automatic'])
+    .where('v.company_id', '=', companyId)
+    .where('v.template_id', '=', templateId)
+    .where('v.version', '=', version)
+    .executeTakeFirst();
+}
+
+/** Whether a staff member is bound to (may handle orders of) an application. */
+export async function isBoundToApplication(db: Db, companyId: number, applicationId: number, staffId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('application_staff')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('application_id', '=', applicationId)
+    .where('staff_id', '=', staffId)
+    .executeTakeFirst();
+  return !!r;
+}
+
+/** Recomputes every counter from the orders table (after bulk loads). */
+export async function rebuildStatusCounts(db: Db): Promise<void> {
+  await db.deleteFrom('work_order_status_counts').execute();
+  await sql`insert into work_order_status_counts (company_id, status, count)
+    select company_id, status, count(*) from work_orders where deleted_at is null group by company_id, status`.execute(db);
+}
