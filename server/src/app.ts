@@ -34,6 +34,18 @@ export interface AppOptions {
   bodyLimit?: number;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
@@ -41,6 +53,12 @@ export async function buildApp(opts: AppOptions) {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as registered, with its declared permission (the route test reads it).
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    routeTable.push({ method: String(r.method), url: r.url, permission: (r.config as { permission?: string } | undefined)?.permission });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -8,7 +8,7 @@ const opts = (labels: string[]) => labels.map((l, i) => ({ value: String(i + 1),
 let n = 0;
 function field(type: string, label: string, model: string, options: Opts = {}, required = false, pattern?: [string, string]): FormField {
   n += 1;
-  const rules: FormField['rules'] = [{ required, message: '必填项' }];
+  const rules: FormField['rules'] = [{ required, message: `请填写${label}` }];
   if (pattern) rules.push({ pattern: pattern[0], message: pattern[1] });
   return { type, label, model, key: `${type}_${n}`, options: { width: '100%', ...options }, rules };
 }

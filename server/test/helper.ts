@@ -1,0 +1,137 @@
+/**
+ * Test harness: a fresh database per test file (SQLite in memory, or a new PostgreSQL
+ * database when TEST_DIALECT=postgres), migrated and seeded with the demo data, and the
+ * app built around it, driven through `inject` (never a port).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { Envelope } from '@swo/contract';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Dialect } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { DB } from '../src/db/schema.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/data.ts';
+import { syncMenuCatalogue } from '../src/modules/access/repo.ts';
+
+export { DEMO_PASSWORD };
+export const dialect: Dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+export const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Creates an empty PostgreSQL database; returns its URL and a function that drops it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `swo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** An empty migrated database of the dialect under test. */
+export async function freshDatabase(): Promise<{ db: Kysely<DB>; close: () => Promise<void> }> {
+  if (dialect === 'postgres') {
+    const { url, drop } = await createPgDatabase();
+    const { db } = openDatabase(url, { poolSize: 20 });
+    await migrateToLatest(db);
+    return { db, close: async () => (await db.destroy(), await drop()) };
+  }
+  const { db } = openDatabase('sqlite::memory:');
+  await migrateToLatest(db);
+  return { db, close: () => db.destroy() };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface Harness {
+  app: TestApp;
+  db: Kysely<DB>;
+  close: () => Promise<void>;
+  /** Company ids of the demo data: property management, IT services. */
+  property: number;
+  it: number;
+}
+
+export async function setup(opts: { bodyLimit?: number } = {}): Promise<Harness> {
+  const { db, close } = await freshDatabase();
+  await syncMenuCatalogue(db);
+  await seedDemo(db);
+  const app = await buildApp({ db, webDist: null, publicRateLimit: 10_000, logLevel: 'silent', ...opts });
+  await app.ready();
+  const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
+  return {
+    app,
+    db,
+    property: companies[0].id,
+    it: companies[1].id,
+    close: async () => {
+      await app.close();
+      await close();
+    },
+  };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+}
+
+/** Calls `/index.php<path>`; GET puts `payload` in the query, POST in the JSON body. */
+export async function call<T = any>(
+  app: TestApp,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { token?: string; payload?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.token = opts.token;
+  const url = `/index.php${path}`;
+  const res =
+    method === 'GET'
+      ? await app.inject({ method, url, query: stringify(opts.payload ?? {}), headers })
+      : await app.inject({ method, url, payload: opts.payload ?? {}, headers });
+  return { status: res.statusCode, body: res.json() as Envelope<T> };
+}
+
+const stringify = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
+
+export async function login(app: TestApp, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const r = await call<{ token: string }>(app, 'POST', '/admin/Login/sign', { payload: { username, password } });
+  if (r.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);
+  return r.body.data.token;
+}
+
+/** The public key of the company's application named `name`. */
+export async function appKey(h: Harness, companyId: number, name: string): Promise<string> {
+  const r = await h.db.selectFrom('applications').select('app_key').where('company_id', '=', companyId).where('name', '=', name).executeTakeFirstOrThrow();
+  return r.app_key;
+}
+
+/** A valid submission for the property company's repair form. */
+export function repairSubmission(key: string, extra: Record<string, unknown> = {}) {
+  return {
+    app_key: key,
+    requester_name: '测试业主',
+    requester_phone: '13600001111',
+    form_data: { location: '9栋1单元101', repair_type: '1', description: '卫生间水管漏水', urgency: '2', ...extra },
+  };
+}
+
+/** Submits a repair order through the public form and returns its id and number. */
+export async function submitRepair(h: Harness): Promise<{ id: number; order_no: string; ident: string }> {
+  const key = await appKey(h, h.property, '业主报修');
+  const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(key) });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  return r.body.data;
+}
