@@ -1,0 +1,131 @@
+/**
+ * `npm run bench`: a SQLite database with 1,000,000 work orders generated in bulk (two
+ * companies), then p50/p95 of the list call, allDaiNumber, pendingNumber and create
+ * through the app (in-process inject), each beside the raw SQL of the same work measured
+ * in the same run. BENCH_ORDERS and BENCH_SAMPLES override the size.
+ * Targets (issue 2): list p95 <= 20 ms, allDaiNumber <= 2 ms, create <= 10 ms.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { buildApp } from '../server/src/app.ts';
+import { openDatabase } from '../server/src/db/connect.ts';
+import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { seedDemo } from '../server/src/db/seed/index.ts';
+import { syncMenuCatalogue } from '../server/src/modules/access/repo.ts';
+import { rebuildStatusCounts } from '../server/src/modules/work-orders/repo.ts';
+import { header, row, time } from './stats.ts';
+
+const TOTAL = Number(process.env.BENCH_ORDERS || 1_000_000);
+const N = Number(process.env.BENCH_SAMPLES || 300);
+const STATUSES = ['unassigned', 'processing', 'pending_review', 'completed', 'completed', 'completed', 'rejected', 'cancelled', 'withdrawn'];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-bench-'));
+const file = path.join(dir, 'bench.db');
+const { db } = openDatabase(`sqlite:${file}`);
+await migrateToLatest(db);
+await syncMenuCatalogue(db);
+await seedDemo(db);
+
+// Bulk load straight through a second connection: a benchmark fixture, not app behaviour.
+const raw = new Database(file);
+raw.pragma('journal_mode = WAL');
+const companies = raw.prepare('select id from companies order by id').all() as { id: number }[];
+const apps = raw.prepare('select id, company_id, template_id, category_id from applications').all() as {
+  id: number;
+  company_id: number;
+  template_id: number;
+  category_id: number | null;
+}[];
+const handlers = raw.prepare('select id, company_id from staff').all() as { id: number; company_id: number }[];
+const existing = (raw.prepare('select count(*) n from work_orders').get() as { n: number }).n;
+const toMake = Math.max(0, TOTAL - existing);
+const t0 = Date.now();
+const insert = raw.prepare(`insert into work_orders (company_id, order_no, title, status, application_id, template_id, template_version,
+  category_id, handler_id, requester_id, requester_name, requester_phone, creator_staff_id, form_data, reason, version, created_at, updated_at)
+  values (?, ?, ?, ?, ?, ?, 1, ?, ?, null, ?, ?, null, ?, null, 1, ?, ?)`);
+const start = Date.parse('2024-01-01T00:00:00Z');
+const span = Date.now() - start;
+raw.transaction(() => {
+  for (let i = 0; i < toMake; i++) {
+    const app = apps[i % apps.length];
+    const status = STATUSES[(i * 7919) % STATUSES.length];
+    const hs = handlers.filter((h) => h.company_id === app.company_id);
+    const handler = status === 'unassigned' || status === 'withdrawn' ? null : hs[i % hs.length].id;
+    const at = new Date(start + Math.floor((i / toMake) * span)).toISOString();
+    insert.run(app.company_id, `B${String(i).padStart(12, '0')}`, `批量工单 ${i} - ${i % 97}栋`, status, app.id, app.template_id, app.category_id, handler,
+      `请求人${i % 1000}`, `138${String(i % 1e8).padStart(8, '0')}`, JSON.stringify({ description: `批量生成的工单 ${i}` }), at, at);
+  }
+})();
+raw.exec('analyze');
+await rebuildStatusCounts(db);
+console.log(`Generated ${toMake.toLocaleString()} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s (total ${(existing + toMake).toLocaleString()}).`);
+
+const app = await buildApp({ db, webDist: null, publicRateLimit: 1_000_000, logLevel: 'silent' });
+await app.ready();
+const login = await app.inject({ method: 'POST', url: '/index.php/admin/Login/sign', payload: { username: 'admin', password: 'SmartWO#2026' } });
+const token = login.json().data.token as string;
+const company = companies[0].id;
+const appKey = (raw.prepare('select app_key from applications where company_id = ? and name = ?').get(company, '投诉与建议') as { app_key: string }).app_key;
+
+const get = (url: string) => app.inject({ method: 'GET', url, headers: { token } });
+const post = (url: string, payload: object, headers: Record<string, string> = { token }) => app.inject({ method: 'POST', url, payload, headers });
+const check = async (p: Promise<{ statusCode: number; body: string }>) => {
+  const r = await p;
+  if (r.statusCode !== 200) throw new Error(r.body);
+  return r;
+};
+
+const listSql = raw.prepare(`select w.id, w.order_no, w.title, w.status, w.application_id, a.name as application_name, w.template_id, w.template_version,
+  w.category_id, c.name as category_name, w.handler_id, h.name as handler_name, w.requester_name, w.requester_phone, w.reason, w.created_at, w.updated_at, w.version
+  from work_orders w join applications a on a.id = w.application_id left join categories c on c.id = w.category_id left join staff h on h.id = w.handler_id
+  where w.company_id = ? and w.deleted_at is null ORDER BY w.id desc limit 20 offset ?`);
+const listStatusSql = raw.prepare(`select w.id, w.order_no, w.title, w.status, a.name as application_name, h.name as handler_name, w.created_at
+  from work_orders w join applications a on a.id = w.application_id left join staff h on h.id = w.handler_id
+  where w.company_id = ? and w.status = ? and w.deleted_at is null order by w.id desc limit 20 offset ?`);
+const countSql = raw.prepare('select status, count from work_order_status_counts where company_id = ?');
+const naiveCountSql = raw.prepare(`select count(*) n from work_orders where company_id = ? and status = 'unassigned' and deleted_at is null`);
+const rawInsert = raw.prepare(`insert into work_orders (company_id, order_no, title, status, application_id, template_id, template_version, category_id,
+  requester_name, requester_phone, form_data, version, created_at, updated_at) values (?, ?, 'raw', 'unassigned', ?, ?, 1, null, 'r', '1', '{}', 1, ?, ?)`);
+const anApp = apps.find((a) => a.company_id === company)!;
+
+const results: string[] = [];
+const page = (i: number) => 1 + (Math.abs(i) % 5);
+
+const list = await time(N, (i) => check(get(`/index.php/admin/Workorder/list?company_id=${company}&pageNo=${page(i)}&pageSize=20`)));
+const listRaw = await time(N, (i) => (listSql.all(company, (page(i) - 1) * 20), countSql.all(company)));
+results.push(row('Workorder/list (all, pages 1-5)', list, listRaw, 'p95<=20ms'));
+
+const listS = await time(N, (i) => check(get(`/index.php/admin/Workorder/list?company_id=${company}&status=processing&pageNo=${page(i)}&pageSize=20`)));
+const listSRaw = await time(N, (i) => (listStatusSql.all(company, 'processing', (page(i) - 1) * 20), countSql.all(company)));
+results.push(row('Workorder/list (status tab)', listS, listSRaw, 'p95<=20ms'));
+
+const dai = await time(N, () => check(post('/index.php/admin/Work/allDaiNumber', { company_id: company })));
+const daiRaw = await time(N, () => countSql.all(company));
+results.push(row('Work/allDaiNumber', dai, daiRaw, '<=2ms'));
+const naive = await time(Math.min(N, 30), () => naiveCountSql.get(company), 3);
+results.push(row('  (for scale: raw count(*) scan)', naive, null, '-'));
+
+const pending = await time(N, () => check(get(`/index.php/admin/Work/pendingNumber?company_id=${company}`)));
+results.push(row('Work/pendingNumber', pending, daiRaw, '-'));
+
+const form = { target: '1', subject: '基准测试', content: '基准测试创建的工单' };
+const create = await time(N, () =>
+  check(post('/index.php/home/Work_Create/createWorkNew', { app_key: appKey, requester_name: '压测', requester_phone: '13800000000', form_data: form }, {})),
+);
+let k = 0;
+const createRaw = await time(N, () => {
+  const at = new Date().toISOString();
+  rawInsert.run(company, `R${k++}`, anApp.id, anApp.template_id, at, at);
+});
+results.push(row('createWorkNew (validate+insert+record+log)', create, createRaw, '<=10ms'));
+
+console.log(`\nSQLite, ${(existing + toMake).toLocaleString()} orders, ${N} samples each (ratio = app p50 / raw p50)\n`);
+console.log(header());
+for (const r of results) console.log(r);
+
+await app.close();
+await db.destroy();
+raw.close();
+fs.rmSync(dir, { recursive: true, force: true });
