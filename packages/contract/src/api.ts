@@ -151,6 +151,8 @@ export interface WorkOrderRecord {
   actor_name: string;
   target_name: string | null;
   note: string | null;
+  /** Internal notes are for staff only, never shown to requesters. */
+  is_internal: boolean;
   created_at: string;
 }
 
