@@ -1,0 +1,52 @@
+/**
+ * The application shell: antd ConfigProvider (locale following the language, primary
+ * colour and dark mode from the settings), antd App (context-bound feedback), the query
+ * client and the router.
+ */
+import { useEffect } from 'react';
+import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FeedbackBinder } from './app/feedback.tsx';
+import { antdLocale } from './app/i18n.ts';
+import { AppRoutes } from './app/router.tsx';
+import { useSettings } from './app/settings.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The HTTP client reports failures itself; retrying would repeat the notification.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+export default function App() {
+  const { i18n } = useTranslation();
+  const primaryColor = useSettings((s) => s.primaryColor);
+  const navTheme = useSettings((s) => s.theme);
+  const colorWeak = useSettings((s) => s.colorWeak);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle('color-weak', colorWeak);
+  }, [colorWeak]);
+
+  return (
+    <ConfigProvider
+      locale={antdLocale(i18n.language)}
+      theme={{
+        token: { colorPrimary: primaryColor, borderRadius: 6 },
+        algorithm: navTheme === 'realDark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      }}
+    >
+      <AntApp>
+        <FeedbackBinder />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,17 @@
+/** Display formats (SPEC.md section 9): dates as YYYY-MM-DD HH:mm:ss, grouped numbers. */
+import dayjs from 'dayjs';
+
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A time in the user's zone, or '-' when absent or invalid. */
+export function formatTime(value: string | null | undefined, format = DATE_TIME_FORMAT): string {
+  if (!value) return '-';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(format) : value;
+}
+
+/** Groups thousands; a falsy value shows '0'. */
+export function formatNumber(value: number | null | undefined): string {
+  if (!value) return '0';
+  return value.toLocaleString('en-US');
+}

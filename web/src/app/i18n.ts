@@ -1,0 +1,91 @@
+/**
+ * i18n: i18next + react-i18next with zh-CN (default, bundled) and zh-TW, en-US, pt-BR
+ * loaded on demand. Changing the language persists `lang`, sets `<html lang>` and the
+ * dayjs locale (SPEC.md section 4); antd's locale follows through `antdLocale()`.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import 'dayjs/locale/pt-br';
+import 'dayjs/locale/en';
+import type { Locale } from 'antd/es/locale';
+import antdZhCN from 'antd/locale/zh_CN';
+import antdZhTW from 'antd/locale/zh_TW';
+import antdEnUS from 'antd/locale/en_US';
+import antdPtBR from 'antd/locale/pt_BR';
+import zhCN from '../locales/zh-CN.json';
+import { getItem, setItem, STORAGE_KEYS } from './storage.ts';
+
+export type Lang = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
+
+export const DEFAULT_LANG: Lang = 'zh-CN';
+
+/** Supported languages with their labels as the selector shows them (SPEC.md section 1). */
+export const LANGUAGES: { code: Lang; label: string; dayjs: string; antd: Locale }[] = [
+  { code: 'zh-CN', label: '简体中文', dayjs: 'zh-cn', antd: antdZhCN },
+  { code: 'zh-TW', label: '繁體中文', dayjs: 'zh-tw', antd: antdZhTW },
+  { code: 'en-US', label: 'English', dayjs: 'en', antd: antdEnUS },
+  { code: 'pt-BR', label: 'Português', dayjs: 'pt-br', antd: antdPtBR },
+];
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/zh-CN.json']);
+
+function isLang(x: unknown): x is Lang {
+  return LANGUAGES.some((l) => l.code === x);
+}
+
+/** The language stored in local storage, or the default. */
+export function storedLang(): Lang {
+  const v = getItem<unknown>(STORAGE_KEYS.lang, DEFAULT_LANG);
+  return isLang(v) ? v : DEFAULT_LANG;
+}
+
+async function ensureLoaded(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const load = loaders[`../locales/${lang}.json`];
+  if (!load) return;
+  const mod = await load();
+  i18n.addResourceBundle(lang, 'translation', mod.default, true, true);
+}
+
+function applySideEffects(lang: Lang): void {
+  const def = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0];
+  dayjs.locale(def.dayjs);
+  document.documentElement.lang = lang;
+}
+
+/** Initialises i18next with the stored language (its messages loaded first). */
+export async function initI18n(): Promise<void> {
+  const lang = storedLang();
+  await i18n.use(initReactI18next).init({
+    resources: { 'zh-CN': { translation: zhCN } },
+    lng: DEFAULT_LANG,
+    fallbackLng: DEFAULT_LANG,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await setLang(lang, false);
+}
+
+/** Switches the language, loading its messages on demand; persists it unless told not to. */
+export async function setLang(lang: Lang, persist = true): Promise<void> {
+  await ensureLoaded(lang);
+  await i18n.changeLanguage(lang);
+  applySideEffects(lang);
+  if (persist) setItem(STORAGE_KEYS.lang, lang);
+}
+
+/** antd locale object of a language. */
+export function antdLocale(lang: string): Locale {
+  return (LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0]).antd;
+}
+
+/** Translates a menu title key; unknown keys are shown as they are (SPEC.md section 2). */
+export function translateTitle(key: string | undefined): string {
+  if (!key) return '';
+  return i18n.exists(key) ? i18n.t(key) : key;
+}
+
+export default i18n;

@@ -1,0 +1,30 @@
+/**
+ * Lazily loaded pages. A chunk that fails to load, or does not load within 120000 ms
+ * (SPEC.md section 9), is reported as a chunk load error to the nearest error boundary.
+ */
+import { lazy, type ComponentType } from 'react';
+
+/** Chunk load timeout (SPEC.md section 9). */
+export const CHUNK_TIMEOUT_MS = 120000;
+
+export class ChunkLoadError extends Error {
+  constructor(cause?: unknown) {
+    super('chunk load error');
+    this.name = 'ChunkLoadError';
+    this.cause = cause;
+  }
+}
+
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
+    });
+    return Promise.race([load(), timeout])
+      .catch((e: unknown) => {
+        throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e);
+      })
+      .finally(() => clearTimeout(timer));
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * The one HTTP client of the SPA (SPEC.md section 7): base `/index.php`, 6000 ms timeout,
+ * `token` header, `company_id` (+ `shop_id`) added to every POST body and GET query.
+ * Replies are `{code, msg, data}`: code 200 resolves with the whole body; any other code
+ * shows an error notification ('错误', 2 s) and rejects with an ApiError that carries the
+ * validation field errors; code 101 also signs out (unless the page URL has `ident`).
+ * A request flagged `native` gets the body back without the code check; `silent` shows
+ * no notification at all.
+ */
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import { API_BASE, CODE, type Envelope } from '@swo/contract';
+import i18n from 'i18next';
+import { feedback } from './feedback.tsx';
+import { getCompanyId, getShopId, getToken } from './storage.ts';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Return the body without checking `code`. */
+    native?: boolean;
+    /** Never show a notification for this request. */
+    silent?: boolean;
+  }
+}
+
+/** Request timeout (SPEC.md section 9). */
+export const REQUEST_TIMEOUT_MS = 6000;
+/** How long error notifications stay (SPEC.md section 8). */
+const ERROR_DURATION_S = 2;
+
+/** A failed call: the server's `code` and `msg`, and field errors of a 400 reply. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly data: unknown;
+  readonly fieldErrors: Record<string, string[]>;
+
+  constructor(code: number, msg: string, data: unknown = null, status = 0) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+    const errors = (data as { errors?: unknown } | null)?.errors;
+    this.fieldErrors = errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : {};
+  }
+}
+
+let onNotSignedIn: () => void = () => {
+  window.location.assign('/user/login');
+};
+
+/** Installs what code 101 does (sign out and go to the login page). */
+export function setNotSignedInHandler(fn: () => void): void {
+  onNotSignedIn = fn;
+}
+
+/** True when the page address carries the identification query parameter `ident`. */
+export function hasIdentParam(): boolean {
+  return new URLSearchParams(window.location.search).has('ident');
+}
+
+function isEnvelope(x: unknown): x is Envelope<unknown> {
+  return !!x && typeof x === 'object' && 'code' in x && typeof (x as { code: unknown }).code === 'number';
+}
+
+function notifyError(description: string): void {
+  feedback.notification.error({ message: i18n.t('request.errorTitle'), description, duration: ERROR_DURATION_S });
+}
+
+function notifyNetwork(): void {
+  feedback.notification.error({
+    message: i18n.t('request.errorTitle'),
+    description: i18n.t('request.networkError'),
+    duration: ERROR_DURATION_S,
+  });
+}
+
+const http = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  // Error replies carry the envelope too: every status is read by the interceptor below.
+  validateStatus: () => true,
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('token', token);
+  const company_id = getCompanyId();
+  const shopId = getShopId();
+  const scope: Record<string, number> = { company_id };
+  if (shopId) scope.shop_id = shopId;
+  const method = (config.method ?? 'get').toLowerCase();
+  if (method === 'get') {
+    config.params = { ...scope, ...(config.params ?? {}) };
+  } else if (config.data instanceof FormData) {
+    for (const [k, v] of Object.entries(scope)) if (!config.data.has(k)) config.data.append(k, String(v));
+  } else if (config.data === undefined || (config.data && typeof config.data === 'object')) {
+    config.data = { ...scope, ...(config.data ?? {}) };
+  }
+  return config;
+});
+
+http.interceptors.response.use(
+  (resp) => {
+    const body: unknown = resp.data;
+    const cfg = resp.config;
+    if (!isEnvelope(body)) {
+      if (!cfg.silent) notifyNetwork();
+      return Promise.reject(new ApiError(resp.status || 0, i18n.t('request.networkError'), null, resp.status));
+    }
+    if (cfg.native || body.code === CODE.ok) return body as never;
+    if (!cfg.silent) notifyError(body.msg);
+    if (body.code === CODE.notSignedIn && !hasIdentParam()) onNotSignedIn();
+    return Promise.reject(new ApiError(body.code, body.msg, body.data, resp.status));
+  },
+  (error: AxiosError) => {
+    if (axios.isCancel(error)) return Promise.reject(error);
+    if (!error.config?.silent) notifyNetwork();
+    return Promise.reject(new ApiError(0, i18n.t('request.networkError')));
+  },
+);
+
+/** Sends a request; resolves with the whole `{code, msg, data}` body. */
+export function request<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+  return http.request(config) as unknown as Promise<Envelope<T>>;
+}
+
+export function get<T>(url: string, params?: Record<string, unknown>, config: AxiosRequestConfig = {}): Promise<Envelope<T>> {
+  return request<T>({ ...config, url, method: 'get', params });
+}
+
+export function post<T>(url: string, data?: Record<string, unknown> | FormData, config: AxiosRequestConfig = {}): Promise<Envelope<T>> {
+  return request<T>({ ...config, url, method: 'post', data });
+}

@@ -1,0 +1,104 @@
+/**
+ * The route table (SPEC.md section 2): static routes (exception pages, /404, the /user
+ * layout, the standalone public pages) plus the routes built from the menu tree of the
+ * current company, all under the route guard.
+ */
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import BasicLayout from '../layouts/BasicLayout.tsx';
+import UserLayout from '../layouts/UserLayout.tsx';
+import ExceptionPage from '../pages/exception/ExceptionPage.tsx';
+import { firstPath } from './dynamicRoutes.ts';
+import { RouteGuard } from './guard.tsx';
+import { lazyPage } from './lazyPage.ts';
+import { RouteObjectsContext, type RouteHandle } from './routeContext.ts';
+import type { AppRoute } from './routeTypes.ts';
+import { useSession } from './session.ts';
+
+const Login = lazyPage(() => import('../pages/user/Login.tsx'));
+const Register = lazyPage(() => import('../pages/user/Register.tsx'));
+const RegisterResult = lazyPage(() => import('../pages/user/RegisterResult.tsx'));
+const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'));
+const WorkOrderList = lazyPage(() => import('../pages/workorder/WorkOrderList.tsx'));
+const WorkOrderDetail = lazyPage(() => import('../pages/workorder/WorkOrderDetail.tsx'));
+const ApplicationList = lazyPage(() => import('../pages/application/ApplicationList.tsx'));
+
+/** Components a menu item's url_name binds to. */
+const COMPONENTS: Record<string, ComponentType> = {
+  RouteView: Outlet,
+  WorkOrderList,
+  WorkOrderDetail,
+  ApplicationList,
+};
+
+function handle(name: string, meta: RouteHandle['meta'] = {}, redirect = false): RouteHandle {
+  return { name, meta, redirect };
+}
+
+/** Flattens the menu-derived routes: every route is a direct child of the basic layout. */
+function dynamicObjects(routes: AppRoute[]): RouteObject[] {
+  const out: RouteObject[] = [];
+  const walk = (list: AppRoute[]) => {
+    for (const r of list) {
+      if (r.meta.target) continue;
+      const Page = r.component ? COMPONENTS[r.component] : undefined;
+      let element: ReactNode;
+      if (r.redirect && (!Page || Page === Outlet)) element = <Navigate to={r.redirect} replace />;
+      else if (Page && Page !== Outlet) element = <Page />;
+      else element = <ExceptionPage type="404" />;
+      out.push({ path: r.path, element, handle: handle(r.name, r.meta, !!r.redirect && (!Page || Page === Outlet)) });
+      if (r.children) walk(r.children);
+    }
+  };
+  walk(routes);
+  return out;
+}
+
+const exceptionMeta = (code: string) => ({ title: `menu.exception.${code}`, hidden: true });
+
+/** Builds all route objects from the menu-derived routes. */
+export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
+  const home = firstPath(routes) ?? '/403';
+  return [
+    {
+      path: '/',
+      element: <BasicLayout />,
+      handle: handle('index', {}, true),
+      children: [
+        { index: true, element: <Navigate to={home} replace />, handle: handle('index', {}, true) },
+        ...dynamicObjects(routes),
+        { path: '/exception', element: <Navigate to="/exception/403" replace />, handle: handle('exception', {}, true) },
+        { path: '/exception/403', element: <ExceptionPage type="403" />, handle: handle('Exception403', exceptionMeta('403')) },
+        { path: '/exception/404', element: <ExceptionPage type="404" />, handle: handle('Exception404', exceptionMeta('404')) },
+        { path: '/exception/500', element: <ExceptionPage type="500" />, handle: handle('Exception500', exceptionMeta('500')) },
+        { path: '/403', element: <ExceptionPage type="403" />, handle: handle('403', exceptionMeta('403')) },
+      ],
+    },
+    {
+      path: '/user',
+      element: <UserLayout />,
+      handle: handle('user', {}, true),
+      children: [
+        { index: true, element: <Navigate to="/user/login" replace />, handle: handle('user', {}, true) },
+        { path: 'login', element: <Login />, handle: handle('login', { title: 'menu.user.login' }) },
+        { path: 'register', element: <Register />, handle: handle('register', { title: 'menu.user.register' }) },
+        { path: 'register-result', element: <RegisterResult />, handle: handle('registerResult', { title: 'menu.user.registerResult' }) },
+      ],
+    },
+    { path: '/input', element: <InputPage />, handle: handle('input', { title: 'menu.input' }) },
+    { path: '/404', element: <ExceptionPage type="404" standalone />, handle: handle('404', exceptionMeta('404')) },
+    { path: '*', element: <Navigate to="/404" replace />, handle: handle('*', {}, true) },
+  ];
+}
+
+/** Renders the route the location matches, behind the route guard. */
+export function AppRoutes() {
+  const routes = useSession((s) => s.routes);
+  const objects = useMemo(() => buildRouteObjects(routes), [routes]);
+  const element = useRoutes(objects);
+  return (
+    <RouteObjectsContext.Provider value={objects}>
+      <RouteGuard>{element}</RouteGuard>
+    </RouteObjectsContext.Provider>
+  );
+}

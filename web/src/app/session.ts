@@ -1,0 +1,135 @@
+/**
+ * The session store (SPEC.md sections 3 and 4): token, name, welcome, avatar, roles and
+ * info, plus the menu tree of the current company. Login stores the token and shop name
+ * for 7 days and picks the first company when none is chosen yet; logout clears the token,
+ * roles and the session part of local storage.
+ */
+import { create } from 'zustand';
+import type { CompanyListItem, MenuItem, UserInfo } from '@swo/contract';
+import * as api from './api.ts';
+import { buildRoutes } from './dynamicRoutes.ts';
+import type { AppRoute } from './routeTypes.ts';
+import {
+  clearSessionStorage,
+  getCompanyId,
+  getItem,
+  getToken,
+  SESSION_TTL_MS,
+  setItem,
+  STORAGE_KEYS,
+} from './storage.ts';
+
+export type Role = UserInfo['role'];
+
+/** Greeting key by hour (SPEC.md section 9). */
+export function welcomeKey(hour = new Date().getHours()): string {
+  if (hour < 9) return 'welcome.earlyMorning';
+  if (hour <= 11) return 'welcome.morning';
+  if (hour <= 13) return 'welcome.noon';
+  if (hour < 20) return 'welcome.afternoon';
+  return 'welcome.evening';
+}
+
+interface SessionState {
+  token: string;
+  name: string;
+  /** Translation key of the greeting. */
+  welcome: string;
+  avatar: string;
+  /** The role in the current company; null until the user info is loaded. */
+  roles: Role | null;
+  info: UserInfo['user'] | null;
+  company: CompanyListItem | null;
+  menus: MenuItem[];
+  /** Routes built from the menu tree. */
+  routes: AppRoute[];
+  /** Open the company dialog (not closable) after landing: several companies, none chosen. */
+  companyPrompt: boolean;
+  login: (params: api.LoginParams) => Promise<void>;
+  getInfo: () => Promise<UserInfo>;
+  logout: () => Promise<void>;
+  /** Forgets the session locally (no call). */
+  reset: () => void;
+  setCompanyPrompt: (open: boolean) => void;
+}
+
+/** The user-info call in flight, shared by concurrent callers (the guard, StrictMode). */
+let infoInFlight: Promise<UserInfo> | null = null;
+
+export const useSession = create<SessionState>()((set) => ({
+  token: getToken(),
+  name: String(getItem<unknown>(STORAGE_KEYS.nickname, '') || ''),
+  welcome: welcomeKey(),
+  avatar: '',
+  roles: null,
+  info: null,
+  company: null,
+  menus: [],
+  routes: [],
+  companyPrompt: false,
+
+  login: async (params) => {
+    const data = await api.login(params);
+    setItem(STORAGE_KEYS.token, data.token, SESSION_TTL_MS);
+    setItem(STORAGE_KEYS.account, data.account);
+    setItem(STORAGE_KEYS.nickname, data.nickname);
+    setItem(STORAGE_KEYS.shopName, data.nickname || data.account, SESSION_TTL_MS);
+    // The company is chosen before the token reaches the store: the route guard loads the
+    // user info of the current company as soon as it sees a token.
+    let prompt = false;
+    try {
+      const list = await api.companyList();
+      setItem(STORAGE_KEYS.companyList, list);
+      const chosen = getCompanyId();
+      const known = list.some((c) => c.company_id === chosen);
+      if (list.length > 0 && (!chosen || !known)) {
+        setItem(STORAGE_KEYS.companyId, list[0].company_id);
+        prompt = list.length > 1;
+      }
+    } finally {
+      set({ token: data.token, name: data.nickname || data.account, welcome: welcomeKey(), companyPrompt: prompt });
+    }
+  },
+
+  getInfo: () => {
+    infoInFlight ??= loadInfo().finally(() => {
+      infoInFlight = null;
+    });
+    return infoInFlight;
+  },
+
+  logout: async () => {
+    try {
+      await api.logout();
+    } finally {
+      clearSessionStorage();
+      set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false });
+    }
+  },
+
+  reset: () => {
+    clearSessionStorage();
+    set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false });
+  },
+
+  setCompanyPrompt: (open) => set({ companyPrompt: open }),
+}));
+
+/** Loads the user info of the current company and builds the routes of its menu tree. */
+async function loadInfo(): Promise<UserInfo> {
+  const info = await api.userInfo();
+  const permissions = info?.role?.permissions;
+  if (!Array.isArray(permissions) || permissions.length === 0) {
+    throw new Error('getInfo: roles must be a non-null array !');
+  }
+  useSession.setState({
+    roles: info.role,
+    info: info.user,
+    company: info.company ?? null,
+    menus: info.menus ?? [],
+    routes: buildRoutes(info.menus ?? []),
+    avatar: info.user?.avatar ?? '',
+    name: info.user?.nickname || info.user?.username || '',
+  });
+  return info;
+}

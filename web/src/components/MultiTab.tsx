@@ -1,0 +1,88 @@
+/**
+ * The multi-tab bar (SPEC.md section 2): a tab per visited route, the active tab follows
+ * the route. Right-click a tab for close current/right/left/all (all keeps the clicked
+ * tab). The last remaining tab cannot be closed; closing the active tab selects the last
+ * remaining one; 'no tabs on the left' / 'no tabs on the right' when there is nothing to close.
+ */
+import { useEffect } from 'react';
+import { Dropdown, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { feedback } from '../app/feedback.tsx';
+import { translateTitle } from '../app/i18n.ts';
+import { useCurrentRoute } from '../app/routeContext.ts';
+import { useTabs, type CloseResult } from './tabs.ts';
+
+type Op = 'closeCurrent' | 'closeRight' | 'closeLeft' | 'closeAll';
+
+export default function MultiTab() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = useCurrentRoute();
+  const tabs = useTabs((s) => s.tabs);
+
+  useEffect(() => {
+    if (!current || current.redirect || !current.meta.title) return;
+    useTabs.getState().open({
+      key: location.pathname,
+      fullPath: location.pathname + location.search,
+      title: current.meta.title,
+      suffix: current.params.id ? `#${current.params.id}` : undefined,
+    });
+  }, [current, location.pathname, location.search]);
+
+  const activeKey = location.pathname;
+
+  const run = (op: Op, key: string) => {
+    const store = useTabs.getState();
+    let result: CloseResult;
+    if (op === 'closeCurrent') result = store.close(key);
+    else if (op === 'closeLeft') result = store.closeLeft(key);
+    else if (op === 'closeRight') result = store.closeRight(key);
+    else result = store.closeOthers(key);
+    if (result === 'none-left') feedback.message.info(t('multiTab.noLeft'));
+    else if (result === 'none-right') feedback.message.info(t('multiTab.noRight'));
+    else if (result === 'last') feedback.message.warning(t('multiTab.lastTab'));
+    const remaining = useTabs.getState().tabs;
+    if (!remaining.some((tab) => tab.key === activeKey)) {
+      const last = remaining[remaining.length - 1];
+      if (last) navigate(last.fullPath);
+    }
+  };
+
+  const menuItems = (['closeCurrent', 'closeRight', 'closeLeft', 'closeAll'] as Op[]).map((op) => ({
+    key: op,
+    label: t(`multiTab.${op}`),
+  }));
+
+  return (
+    <div className="multi-tab" data-testid="multi-tab">
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeKey}
+        onChange={(key) => {
+          const tab = tabs.find((x) => x.key === key);
+          if (tab) navigate(tab.fullPath);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') run('closeCurrent', key);
+        }}
+        items={tabs.map((tab) => ({
+          key: tab.key,
+          closable: tabs.length > 1,
+          label: (
+            <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => run(key as Op, tab.key) }}>
+              <span className="multi-tab-label" data-tab-key={tab.key}>
+                {translateTitle(tab.title)}
+                {tab.suffix ? ` ${tab.suffix}` : ''}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+      />
+    </div>
+  );
+}

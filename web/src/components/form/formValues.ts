@@ -1,0 +1,90 @@
+/**
+ * Conversions between a template's wire values (what the server stores and the contract's
+ * validator checks: strings for dates and times, numbers, booleans, arrays) and the
+ * values of antd controls (dayjs objects for date and time pickers).
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import type { FormField } from '@swo/contract';
+
+/** The wire format of a date field: 'YYYY-MM-DD', with the time when the template asks for it. */
+export function dateFormat(f: FormField): string {
+  const fmt = typeof f.options?.format === 'string' ? f.options.format : '';
+  if (/H/.test(fmt)) return /s/.test(fmt) ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm';
+  return 'YYYY-MM-DD';
+}
+
+/** The wire format of a time field. */
+export function timeFormat(f: FormField): string {
+  const fmt = typeof f.options?.format === 'string' ? f.options.format : '';
+  return fmt === 'HH:mm' ? 'HH:mm' : 'HH:mm:ss';
+}
+
+function parseDate(v: unknown): Dayjs | undefined {
+  if (typeof v !== 'string' || !v) return undefined;
+  const d = dayjs(v);
+  return d.isValid() ? d : undefined;
+}
+
+/** Control value of a wire value (used for template defaults). */
+export function toControlValue(f: FormField, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return f.type === 'switch' ? false : undefined;
+  switch (f.type) {
+    case 'date':
+      if (f.options?.range) return Array.isArray(v) ? v.map((x) => parseDate(x)) : undefined;
+      return parseDate(v);
+    case 'time':
+      return typeof v === 'string' ? dayjs(`1970-01-01 ${v}`) : undefined;
+    case 'number':
+    case 'rate':
+    case 'slider': {
+      const n = Number(v);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    case 'switch':
+      return v === true || v === 'true' || v === 1;
+    case 'checkbox':
+      return Array.isArray(v) ? v : [v];
+    case 'select':
+      if (f.options?.multiple) return Array.isArray(v) ? v : [v];
+      return v;
+    default:
+      return v;
+  }
+}
+
+/** Wire value of a control value; empty values become undefined. */
+export function toWireValue(f: FormField, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return f.type === 'switch' ? false : undefined;
+  if (Array.isArray(v) && v.length === 0) return undefined;
+  switch (f.type) {
+    case 'date':
+      if (Array.isArray(v)) return v.map((x) => (dayjs.isDayjs(x) ? x.format(dateFormat(f)) : x));
+      return dayjs.isDayjs(v) ? v.format(dateFormat(f)) : v;
+    case 'time':
+      return dayjs.isDayjs(v) ? v.format(timeFormat(f)) : v;
+    case 'color':
+      return typeof v === 'string' ? v : (v as { toHexString?: () => string }).toHexString?.() ?? String(v);
+    default:
+      return v;
+  }
+}
+
+/** Initial control values from the templates' default values. */
+export function initialValues(fields: FormField[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = toControlValue(f, f.options?.defaultValue);
+    if (v !== undefined) out[f.model] = v;
+  }
+  return out;
+}
+
+/** Wire values of all fields (empty ones left out). */
+export function wireValues(fields: FormField[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = toWireValue(f, values?.[f.model]);
+    if (v !== undefined) out[f.model] = v;
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+/**
+ * The awaiting-assignment reminder (SPEC.md sections 4, 8, 9): on mount and every
+ * 300000 ms, unless the first path segment is an exempt route name, asks for the number of
+ * work orders awaiting assignment (with `name` from the page query) and, when above 0,
+ * shows a bottom-right notification. A failed call is silently ignored.
+ */
+import { useEffect } from 'react';
+import i18n from 'i18next';
+import { awaitingAssignmentCount } from '../app/api.ts';
+import { feedback } from '../app/feedback.tsx';
+import { WHITE_LIST } from '../app/routeTypes.ts';
+
+/** Reminder interval (SPEC.md section 9). */
+export const REMINDER_INTERVAL_MS = 300000;
+
+/** True when the reminder stays silent on `pathname` (tested on its first segment). */
+export function isReminderExempt(pathname: string): boolean {
+  const first = pathname.split('/').filter(Boolean)[0] ?? '';
+  return WHITE_LIST.includes(first);
+}
+
+async function remind(): Promise<void> {
+  if (isReminderExempt(window.location.pathname)) return;
+  const name = new URLSearchParams(window.location.search).get('name') ?? undefined;
+  const count = await awaitingAssignmentCount(name || undefined);
+  if (count > 0) {
+    feedback.notification.warning({
+      key: 'awaiting-assignment',
+      placement: 'bottomRight',
+      message: i18n.t('reminder.title', { n: count }),
+      description: i18n.t('reminder.description'),
+      duration: 10,
+    });
+  }
+}
+
+export function useReminder(): void {
+  useEffect(() => {
+    const run = () => void remind().catch(() => undefined);
+    run();
+    const timer = window.setInterval(run, REMINDER_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+}

@@ -1,0 +1,95 @@
+/**
+ * The navigation menu built from the menu-derived routes (hidden routes left out), inline
+ * in the sidebar or horizontal in the top-menu layout. The selected item follows the route
+ * (a hidden detail page selects its list).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { translateTitle } from '../app/i18n.ts';
+import type { AppRoute } from '../app/routeTypes.ts';
+import { useSession } from '../app/session.ts';
+import MenuIcon from '../components/MenuIcon.tsx';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(routes: AppRoute[]): Item[] {
+  const items: Item[] = [];
+  for (const r of routes) {
+    if (r.meta.hidden) continue;
+    const visibleChildren = (r.children ?? []).filter((c) => !c.meta.hidden);
+    const label = translateTitle(r.meta.title);
+    const icon = r.meta.icon ? <MenuIcon name={r.meta.icon} /> : undefined;
+    if (visibleChildren.length) items.push({ key: r.path, icon, label, children: toItems(r.children ?? []) });
+    else items.push({ key: r.path, icon, label });
+  }
+  return items;
+}
+
+/** Paths of visible routes, with the chain of their parents. */
+function index(routes: AppRoute[], parents: string[] = [], out = new Map<string, string[]>()) {
+  for (const r of routes) {
+    if (r.meta.hidden) continue;
+    out.set(r.path, parents);
+    if (r.children) index(r.children, [...parents, r.path], out);
+  }
+  return out;
+}
+
+function findExternal(routes: AppRoute[], path: string): AppRoute | undefined {
+  for (const r of routes) {
+    if (r.path === path) return r;
+    const c = r.children ? findExternal(r.children, path) : undefined;
+    if (c) return c;
+  }
+  return undefined;
+}
+
+export default function NavMenu({ mode, theme, collapsed, onNavigate }: {
+  mode: 'inline' | 'horizontal';
+  theme: 'dark' | 'light';
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { i18n } = useTranslation();
+  const routes = useSession((s) => s.routes);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // i18n.language is a dependency so that labels follow the language.
+  const items = useMemo(() => toItems(routes), [routes, i18n.language]);
+  const paths = useMemo(() => index(routes), [routes]);
+
+  const selected = useMemo(() => {
+    let best = '';
+    for (const p of paths.keys()) {
+      if ((pathname === p || pathname.startsWith(`${p}/`)) && p.length > best.length) best = p;
+    }
+    return best;
+  }, [paths, pathname]);
+
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useEffect(() => {
+    const parents = paths.get(selected) ?? [];
+    setOpenKeys((keys) => Array.from(new Set([...keys, ...parents])));
+  }, [paths, selected]);
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const route = findExternal(routes, key);
+    if (route?.meta.target) window.open(key, route.meta.target, 'noopener');
+    else navigate(key);
+    onNavigate?.();
+  };
+
+  return (
+    <Menu
+      mode={mode}
+      theme={theme}
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
+      onClick={onClick}
+      style={mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }}
+    />
+  );
+}

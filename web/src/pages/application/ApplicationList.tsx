@@ -1,0 +1,95 @@
+/**
+ * The applications list (menu component ApplicationList): name, template, category,
+ * status and the public form link `/input?app=KEY` (copyable, opens in a new tab).
+ */
+import { useState } from 'react';
+import { Badge, Card, Table, Typography, type TableColumnsType } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationItem } from '@swo/contract';
+import { applicationList } from '../../app/api.ts';
+import { formatTime } from '../../app/format.ts';
+
+/** The public form link of an application. */
+export function publicLink(appKey: string): string {
+  return `/input?app=${encodeURIComponent(appKey)}`;
+}
+
+export default function ApplicationList() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const list = useQuery({
+    queryKey: ['applications', page],
+    queryFn: () => applicationList(page.pageNo, page.pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumnsType<ApplicationItem> = [
+    {
+      title: t('application.fields.name'),
+      dataIndex: 'name',
+      render: (v: string, r) => (
+        <div>
+          <Typography.Text strong>{v}</Typography.Text>
+          {r.description ? (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.description}
+              </Typography.Text>
+            </div>
+          ) : null}
+        </div>
+      ),
+    },
+    { title: t('application.fields.template'), dataIndex: 'template_name', width: 180 },
+    { title: t('application.fields.category'), dataIndex: 'category_name', width: 140, render: (v: string | null) => v || '-' },
+    {
+      title: t('application.fields.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (v: number) =>
+        v === 1 ? <Badge status="success" text={t('application.status.enabled')} /> : <Badge status="default" text={t('application.status.disabled')} />,
+    },
+    {
+      title: t('application.fields.link'),
+      dataIndex: 'app_key',
+      width: 300,
+      render: (key: string) => {
+        const path = publicLink(key);
+        return (
+          <Typography.Link
+            href={path}
+            target="_blank"
+            rel="noreferrer"
+            copyable={{ text: `${window.location.origin}${path}`, tooltips: [t('buttons.copy'), t('buttons.copied')] }}
+            data-testid={`app-link-${key}`}
+          >
+            <LinkOutlined /> {path}
+          </Typography.Link>
+        );
+      },
+    },
+    { title: t('application.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
+  ];
+
+  return (
+    <Card className="page-card" title={t('menu.application')} variant="borderless">
+      <Table<ApplicationItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.totalCount ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('table.total', { total }),
+        }}
+        onChange={(p) => setPage({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
+      />
+    </Card>
+  );
+}

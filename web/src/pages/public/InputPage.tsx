@@ -1,0 +1,106 @@
+/**
+ * The public requester form /input?app=APP_KEY (no layout, no token, phone-friendly): loads
+ * the application's template, renders it with the requester's name and phone, submits the
+ * order and shows its number. The requester's identification is kept in local storage
+ * under 'ident'. An unknown application key shows a 404 result.
+ */
+import { useState } from 'react';
+import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { CreateWorkReply, FormTemplate } from '@swo/contract';
+import { createWork, templateData } from '../../app/api.ts';
+import { getItem, setItem, STORAGE_KEYS } from '../../app/storage.ts';
+import LangSelect from '../../components/LangSelect.tsx';
+import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
+
+function asTemplate(schema: unknown): FormTemplate {
+  const s = (schema && typeof schema === 'object' ? schema : {}) as Partial<FormTemplate>;
+  return { list: Array.isArray(s.list) ? s.list : [], config: s.config };
+}
+
+export default function InputPage() {
+  const { t } = useTranslation();
+  const appKey = (useSearchParams()[0].get('app') ?? '').trim();
+  const [done, setDone] = useState<CreateWorkReply | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const data = useQuery({
+    queryKey: ['public-template', appKey],
+    queryFn: () => templateData(appKey),
+    enabled: !!appKey,
+  });
+
+  const submit = async (s: RequesterSubmission) => {
+    const ident = String(getItem<unknown>(STORAGE_KEYS.ident, '') || '');
+    const reply = await createWork({ app_key: appKey, ...s, ...(ident ? { ident } : {}) });
+    if (reply.ident) setItem(STORAGE_KEYS.ident, reply.ident);
+    setDone(reply);
+    window.scrollTo({ top: 0 });
+  };
+
+  let body;
+  const envelope = data.data;
+  if (!appKey || (envelope && envelope.code === 404)) {
+    body = <Result status="404" title={t('input.notFound.title')} subTitle={t('input.notFound.description')} />;
+  } else if (data.isError || (envelope && (envelope.code !== 200 || !envelope.data))) {
+    body = (
+      <Result
+        status="500"
+        title={t('input.loadFailed')}
+        subTitle={envelope?.msg}
+        extra={<Button onClick={() => void data.refetch()}>{t('buttons.retry')}</Button>}
+      />
+    );
+  } else if (!envelope?.data) {
+    body = <Skeleton active paragraph={{ rows: 10 }} />;
+  } else if (done) {
+    body = (
+      <Result
+        status="success"
+        title={t('input.success.title')}
+        subTitle={t('input.success.description')}
+        extra={
+          <Button type="primary" onClick={() => { setDone(null); setFormKey((k) => k + 1); }}>
+            {t('input.success.again')}
+          </Button>
+        }
+      >
+        <div className="order-number-box">
+          <Typography.Text type="secondary">{t('input.success.orderNo')}</Typography.Text>
+          <Typography.Title level={3} copyable style={{ margin: '4px 0 0' }} data-testid="order-no">
+            {done.order_no}
+          </Typography.Title>
+        </div>
+      </Result>
+    );
+  } else {
+    const { application, template } = envelope.data;
+    body = (
+      <>
+        <Typography.Title level={3} className="public-title">
+          {application.name}
+        </Typography.Title>
+        <div className="public-subtitle">{application.company_name}</div>
+        {application.description ? <Typography.Paragraph type="secondary">{application.description}</Typography.Paragraph> : null}
+        <TemplateForm key={formKey} template={asTemplate(template.schema)} onSubmit={submit} />
+      </>
+    );
+  }
+
+  return (
+    <div className="public-page">
+      <div className="public-top">
+        <span className="public-brand">
+          <img src="/logo.svg" alt="" width={24} height={24} />
+          {t('app.title')}
+        </span>
+        <LangSelect />
+      </div>
+      <Card className="public-card" variant="borderless">
+        {body}
+      </Card>
+    </div>
+  );
+}

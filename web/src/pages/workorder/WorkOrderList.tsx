@@ -1,0 +1,112 @@
+/**
+ * The work-order list (menu component WorkOrderList): server-side paging, status tabs with
+ * counts, filters synced to the URL, and per-row actions: detail, claim (unassigned orders,
+ * action `workorder.renling`) and complete (processing orders the current user handles).
+ * After an action the list and the counts are refreshed.
+ */
+import { useCallback } from 'react';
+import { Card, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { WorkOrder } from '@swo/contract';
+import { applicationList, statusCounts, workOrderList } from '../../app/api.ts';
+import { usePermission } from '../../app/routeContext.ts';
+import { useSession } from '../../app/session.ts';
+import { formatTime } from '../../app/format.ts';
+import ClaimButton from './ClaimButton.tsx';
+import CompleteButton from './CompleteButton.tsx';
+import ListFilters from './ListFilters.tsx';
+import { useListFilters } from './listParams.ts';
+import StatusTabs from './StatusTabs.tsx';
+import StatusTag from './StatusTag.tsx';
+
+export default function WorkOrderList() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const can = usePermission();
+  const staffId = useSession((s) => s.info?.staff_id);
+  const { filters, update, query } = useListFilters();
+
+  const list = useQuery({
+    queryKey: ['workorders', query],
+    queryFn: () => workOrderList(query),
+    placeholderData: keepPreviousData,
+  });
+  const counts = useQuery({ queryKey: ['workorder-counts'], queryFn: statusCounts });
+  const apps = useQuery({ queryKey: ['applications', 'all'], queryFn: () => applicationList(1, 100) });
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['workorders'] });
+    void queryClient.invalidateQueries({ queryKey: ['workorder-counts'] });
+    void queryClient.invalidateQueries({ queryKey: ['workorder'] });
+  }, [queryClient]);
+
+  const base = pathname.replace(/\/$/, '');
+  const canClaim = can('workorder.renling');
+
+  const columns: TableColumnsType<WorkOrder> = [
+    {
+      title: t('workOrder.fields.orderNo'),
+      dataIndex: 'order_no',
+      width: 190,
+      render: (v: string, r) => (
+        <Link to={`${base}/detail/${r.id}`} className="order-no">
+          {v}
+        </Link>
+      ),
+    },
+    {
+      title: t('workOrder.fields.title'),
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>,
+    },
+    { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 150, ellipsis: true },
+    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <StatusTag status={v} /> },
+    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 110, render: (v: string | null) => v || '-' },
+    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 110 },
+    { title: t('workOrder.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
+    {
+      title: t('workOrder.fields.actions'),
+      key: 'actions',
+      width: 190,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={4}>
+          <Link to={`${base}/detail/${r.id}`}>{t('workOrder.actions.detail')}</Link>
+          {r.status === 'unassigned' && canClaim ? <ClaimButton orderId={r.id} size="small" type="link" onDone={refresh} /> : null}
+          {r.status === 'processing' && staffId != null && staffId === r.handler_id ? (
+            <CompleteButton orderId={r.id} orderNo={r.order_no} size="small" type="link" onDone={refresh} />
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  const page = list.data;
+  return (
+    <Card className="page-card" title={t('menu.workorder.list')} variant="borderless">
+      <StatusTabs value={filters.status} counts={counts.data} onChange={(status) => update({ status })} />
+      <ListFilters filters={filters} applications={apps.data?.data ?? []} onChange={update} onRefresh={refresh} />
+      <Table<WorkOrder>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={page?.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: filters.pageNo,
+          pageSize: filters.pageSize,
+          total: page?.totalCount ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('table.total', { total }),
+        }}
+        onChange={(p) => update({ pageNo: p.current, pageSize: p.pageSize })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The work-order list's filters as URL search params (so a filtered list is linkable and
+ * survives a reload): status, keyword, application_id, created_from, created_to, pageNo,
+ * pageSize.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { WorkOrderListParams } from '../../app/api.ts';
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface ListFilters {
+  status: string;
+  keyword: string;
+  applicationId?: number;
+  createdFrom: string;
+  createdTo: string;
+  pageNo: number;
+  pageSize: number;
+}
+
+const positive = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+export function useListFilters() {
+  const [params, setParams] = useSearchParams();
+
+  const filters: ListFilters = useMemo(
+    () => ({
+      status: params.get('status') ?? '',
+      keyword: params.get('keyword') ?? '',
+      applicationId: positive(params.get('application_id')),
+      createdFrom: params.get('created_from') ?? '',
+      createdTo: params.get('created_to') ?? '',
+      pageNo: positive(params.get('pageNo')) ?? 1,
+      pageSize: positive(params.get('pageSize')) ?? DEFAULT_PAGE_SIZE,
+    }),
+    [params],
+  );
+
+  /** Changes some params; filters other than paging go back to page 1. */
+  const update = useCallback(
+    (patch: Record<string, string | number | undefined>) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        if (!('pageNo' in patch)) next.delete('pageNo');
+        return next;
+      });
+    },
+    [setParams],
+  );
+
+  const query: WorkOrderListParams = useMemo(
+    () => ({
+      pageNo: filters.pageNo,
+      pageSize: filters.pageSize,
+      status: filters.status || undefined,
+      keyword: filters.keyword || undefined,
+      application_id: filters.applicationId,
+      created_from: filters.createdFrom || undefined,
+      created_to: filters.createdTo || undefined,
+    }),
+    [filters],
+  );
+
+  return { filters, update, query };
+}
