@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@swo/contract';
+import type { Dialect } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
 import { toEnvelope } from './http/errors.ts';
 import { registerGuard } from './http/guard.ts';
@@ -21,11 +23,16 @@ import type { App } from './http/types.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { requesterRoutes } from './modules/requester/routes.ts';
+import { templateRoutes } from './modules/templates/routes.ts';
+import { excelRoutes } from './modules/work-orders/excel-routes.ts';
+import { MAX_IMPORT_BYTES } from './modules/work-orders/excel.ts';
 import { workOrderRoutes } from './modules/work-orders/routes.ts';
 import { createServices } from './services.ts';
 
 export interface AppOptions {
   db: Kysely<DB>;
+  /** Which SQL dialect `db` speaks (date arithmetic in statistics differs). */
+  dialect?: Dialect;
   /** Built SPA to serve at '/', or null. */
   webDist?: string | null;
   publicRateLimit?: number;
@@ -84,13 +91,14 @@ export async function buildApp(opts: AppOptions) {
     },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Smart Work Order API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  const services = createServices(opts.db);
+  const services = createServices(opts.db, opts.dialect ?? 'sqlite');
   registerGuard(app, services);
 
   await app.register(
@@ -100,6 +108,8 @@ export async function buildApp(opts: AppOptions) {
       authRoutes(a, services);
       workOrderRoutes(a, services);
       applicationRoutes(a, services);
+      templateRoutes(a, services);
+      excelRoutes(a, services);
       requesterRoutes(a, services, { rateLimit: opts.publicRateLimit ?? 60 });
     },
     { prefix: API_BASE },

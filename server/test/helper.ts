@@ -67,7 +67,7 @@ export async function setup(opts: { bodyLimit?: number } = {}): Promise<Harness>
   const { db, close } = await freshDatabase();
   await syncMenuCatalogue(db);
   await seedDemo(db);
-  const app = await buildApp({ db, webDist: null, publicRateLimit: 10_000, logLevel: 'silent', ...opts });
+  const app = await buildApp({ db, dialect, webDist: null, publicRateLimit: 10_000, logLevel: 'silent', ...opts });
   await app.ready();
   const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
   return {

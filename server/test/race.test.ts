@@ -28,7 +28,7 @@ run('claim race across two app instances (PostgreSQL)', () => {
         await seedDemo(db);
       }
       dbs.push(db);
-      apps.push(await buildApp({ db, webDist: null, publicRateLimit: 10_000, logLevel: 'silent' }));
+      apps.push(await buildApp({ db, dialect: 'postgres', webDist: null, publicRateLimit: 10_000, logLevel: 'silent' }));
     }
   });
   afterAll(async () => {

@@ -3,3 +3,4 @@ export * from './status.ts';
 export * from './permissions.ts';
 export * from './form.ts';
 export * from './api.ts';
+export * from './work-orders.ts';

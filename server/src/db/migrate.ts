@@ -1,10 +1,12 @@
 /** Runs the migrations (Kysely Migrator, ISO-dated names) up to the latest, or down. */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/2026-11-23T00-00-initial.ts';
+import * as workOrderActions from './migrations/2026-11-23T01-00-work-order-actions.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T00-00-initial': initial,
+  '2026-11-23T01-00-work-order-actions': workOrderActions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -178,6 +178,18 @@ export interface WorkOrderRecordsTable {
   target_name: string | null;
   note: string | null;
   is_internal: number;
+  /** JSON: e.g. the form values an edit replaced. */
+  detail: string | null;
+  created_at: string;
+}
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
   created_at: string;
 }
 export interface OperationLogsTable {
@@ -249,4 +261,5 @@ export interface DB {
   login_failures: LoginFailuresTable;
   uploads: UploadsTable;
   qr_logins: QrLoginsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -12,9 +12,11 @@ import { errors } from './errors.ts';
  * - `public`: anyone (requester pages, login);
  * - `signedIn`: a valid token, no company needed;
  * - `member`: active staff of the `company_id` sent;
+ * - `memberOrRequester`: as `member` when a token is sent, otherwise public (the service
+ *   then requires the requester's `ident`);
  * - `permissionId.action`: member whose role grants that action.
  */
-export type RoutePermission = 'public' | 'signedIn' | 'member' | PermissionCode;
+export type RoutePermission = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode;
 
 export interface AuthContext {
   userId: number;
@@ -40,6 +42,8 @@ export interface Actor extends CompanyScope {
   userId: number;
   username: string;
   ip: string;
+  /** Language of messages written for this caller (batch results, field errors). */
+  lang: Lang;
 }
 
 declare module 'fastify' {
@@ -61,5 +65,5 @@ export function authOf(req: FastifyRequest): AuthContext {
 export function actorOf(req: FastifyRequest): Actor {
   const auth = authOf(req);
   if (!req.scope) throw errors.notMember();
-  return { ...req.scope, userId: auth.userId, username: auth.username, ip: req.ip };
+  return { ...req.scope, userId: auth.userId, username: auth.username, ip: req.ip, lang: req.lang };
 }

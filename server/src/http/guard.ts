@@ -19,7 +19,9 @@ export function readToken(req: FastifyRequest): string | null {
 }
 
 function requestedCompanyId(req: FastifyRequest): number | null {
-  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).company_id : undefined;
+  let fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).company_id : undefined;
+  // multipart fields arrive as {value}
+  if (fromBody && typeof fromBody === 'object' && 'value' in fromBody) fromBody = (fromBody as { value: unknown }).value;
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.company_id;
   const n = Number(fromBody ?? fromQuery);
   return Number.isInteger(n) && n > 0 ? n : null;
@@ -43,6 +45,7 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     }
     if (permission === 'public') return;
     const token = readToken(req);
+    if (permission === 'memberOrRequester' && !token) return;
     const auth = token ? await services.auth.authenticate(token) : null;
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;
@@ -52,7 +55,7 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     const scope = await services.access.scopeFor(auth.userId, companyId);
     if (!scope) throw errors.notMember();
     req.scope = scope;
-    if (permission === 'member') return;
+    if (permission === 'member' || permission === 'memberOrRequester') return;
     if (!scope.isAdmin && !can(scope.permissions, permission)) throw errors.forbidden();
   });
 }

@@ -31,11 +31,7 @@ export async function listApplications(db: Db, companyId: number, page: { pageNo
   return { rows, total: Number(total.n) };
 }
 
-/**
- * An active application by its public key, with its company and current template.
- * This is the one lookup that starts from no company: the key itself names the company.
- */
-export function findActiveByKey(db: Db, appKey: string) {
+function activeApplications(db: Db) {
   return db
     .selectFrom('applications as a')
     .innerJoin('companies as co', 'co.id', 'a.company_id')
@@ -55,8 +51,34 @@ export function findActiveByKey(db: Db, appKey: string) {
       't.is_automatic',
       't.status as template_status',
     ])
-    .where('a.app_key', '=', appKey)
     .where('a.status', '=', 1)
-    .where('co.status', '=', 1)
-    .executeTakeFirst();
+    .where('co.status', '=', 1);
+}
+
+/** An active application with its company and current template, as orders are created from it. */
+export type ActiveApplication = NonNullable<Awaited<ReturnType<typeof findActiveApplication>>>;
+
+/** An active application of the company by id. */
+export function findActiveApplication(db: Db, companyId: number, applicationId: number) {
+  return activeApplications(db).where('a.company_id', '=', companyId).where('a.id', '=', applicationId).executeTakeFirst();
+}
+
+/**
+ * An active application by its public key. This is the one lookup that starts from no
+ * company: the key itself names the company.
+ */
+export function findActiveByKey(db: Db, appKey: string) {
+  return activeApplications(db).where('a.app_key', '=', appKey).executeTakeFirst();
+}
+
+/** Applications the staff member is bound to (may handle orders of). */
+export function listBoundApplications(db: Db, companyId: number, staffId: number) {
+  return db
+    .selectFrom('application_staff as b')
+    .innerJoin('applications as a', 'a.id', 'b.application_id')
+    .select(['a.id', 'a.name', 'a.app_key', 'a.status'])
+    .where('b.company_id', '=', companyId)
+    .where('b.staff_id', '=', staffId)
+    .orderBy('a.id')
+    .execute();
 }

@@ -7,6 +7,11 @@ import * as repo from './repo.ts';
 
 export function createApplicationService(db: Kysely<DB>) {
   return {
+    /** Applications the acting staff member is bound to (`staffApplication`). */
+    async boundTo(actor: Actor) {
+      return repo.listBoundApplications(db, actor.companyId, actor.staffId);
+    },
+
     async list(actor: Actor, page: { pageNo: number; pageSize: number }): Promise<Paged<ApplicationItem>> {
       const { rows, total } = await repo.listApplications(db, actor.companyId, page);
       return {

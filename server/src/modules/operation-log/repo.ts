@@ -2,15 +2,13 @@
  * The operation log (audit log): one row per change, written in the transaction of the
  * change it describes. `module.action` pairs are a closed union so a typo fails to compile.
  */
+import type { WorkOrderAction } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { now } from '../../lib/time.ts';
 
 export type LogEvent =
   | { module: 'auth'; action: 'login' | 'logout' | 'change_password' }
-  | {
-      module: 'work_order';
-      action: 'create' | 'claim' | 'assign' | 'reassign' | 'complete' | 'examine_pass' | 'examine_fail' | 'reject' | 'resubmit' | 'withdraw' | 'cancel' | 'note';
-    };
+  | { module: 'work_order'; action: WorkOrderAction | 'edit' | 'delete' | 'import' | 'export' };
 
 export type LogEntry = LogEvent & {
   company_id: number | null;

@@ -1,139 +1,169 @@
 /**
- * The requester's side (public, no staff token): an application's form by its public key
- * and the submission of a new work order (DESIGN.md section 1). A requester is known by
- * the `ident` returned at creation (stored hashed); sending it again reuses the requester.
+ * The requester's side (public, no staff token; DESIGN.md section 1, issue 3 portal): an
+ * application's form by its public key, submitting an order, and then following, editing
+ * and resubmitting (when rejected) and withdrawing one's own orders. A requester is known
+ * by the `ident` returned at creation (stored hashed); an ident only ever sees its own
+ * orders, and anything else looks exactly like "not found".
  */
 import type { Kysely } from 'kysely';
-import {
-  nextStatus,
-  orderTitle,
-  validateFormData,
-  zhFieldMessage,
-  type CreateWorkReply,
-  type FormTemplate,
-  type TemplateDataReply,
-} from '@swo/contract';
-import { z } from 'zod';
-import type { createWorkBody } from '@swo/contract';
+import { orderTitle, type CreateWorkReply, type FormTemplate, type PublicOrder, type PublicOrderDetail, type TemplateDataReply, type WorkOrderStatus } from '@swo/contract';
+import type { z } from 'zod';
+import type { createWorkBody, editWorkBody } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
-import { AppError, errors } from '../../http/errors.ts';
+import { errors } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { findActiveByKey } from '../applications/repo.ts';
-import { writeLog } from '../operation-log/repo.ts';
-import { pickHandler } from '../work-orders/dispatch.ts';
+import { createOrder, templateOf, validFormData } from '../work-orders/create.ts';
 import * as orders from '../work-orders/repo.ts';
+import { loadOrder } from '../work-orders/actions.ts';
+import { transition, type ActingParty } from '../work-orders/transition.ts';
+import * as repo from './repo.ts';
 
 type CreateWorkBody = z.infer<typeof createWorkBody>;
+type EditWorkBody = z.infer<typeof editWorkBody>;
+
+/** Record actions a requester sees in the public timeline (never internal notes or edits by staff). */
+const PUBLIC_ACTIONS = new Set(['create', 'claim', 'assign', 'dispatch', 'reassign', 'complete', 'examine_pass', 'reject', 'resubmit', 'withdraw', 'cancel']);
 
 async function activeApp(db: Db, appKey: string) {
   const app = await findActiveByKey(db, appKey);
   if (!app) throw errors.notFound('appNotFound');
-  if (app.template_status !== 1) throw errors.notFound('templateGone');
   return app;
 }
 
 /** The requester behind `ident` in the company, or a new one with a fresh ident. */
 async function requesterFor(db: Db, companyId: number, body: CreateWorkBody, at: string) {
   if (body.ident) {
-    const existing = await db
-      .selectFrom('requesters')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('ident_hash', '=', sha256(body.ident))
-      .executeTakeFirst();
-    if (existing) {
-      await db.updateTable('requesters').set({ name: body.requester_name, phone: body.requester_phone }).where('id', '=', existing.id).execute();
+    const existing = await repo.findRequester(db, sha256(body.ident));
+    if (existing && existing.company_id === companyId) {
+      await repo.updateRequester(db, existing.id, body.requester_name, body.requester_phone);
       return { id: existing.id, ident: body.ident };
     }
   }
   const ident = newToken();
-  const row = await db
-    .insertInto('requesters')
-    .values({ company_id: companyId, name: body.requester_name, phone: body.requester_phone, ident_hash: sha256(ident), created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, ident };
+  const id = await repo.insertRequester(db, { company_id: companyId, name: body.requester_name, phone: body.requester_phone, ident_hash: sha256(ident), created_at: at });
+  return { id, ident };
 }
 
 export function createRequesterService(db: Kysely<DB>) {
+  /** The requester of an ident, or 404. */
+  async function requester(trx: Db, ident: string) {
+    const r = await repo.findRequester(trx, sha256(ident));
+    if (!r) throw errors.notFound('orderNotFound');
+    return r;
+  }
+
+  /** One of the requester's own orders, or 404. */
+  async function ownOrder(trx: Db, ident: string, id: number) {
+    const r = await requester(trx, ident);
+    const order = await orders.findOrder(trx, r.company_id, id);
+    if (!order || order.requester_id !== r.id) throw errors.notFound('orderNotFound');
+    return { r, order };
+  }
+
+  const party = (r: { company_id: number; name: string }, ip: string): ActingParty => ({ companyId: r.company_id, staffId: null, name: r.name, userId: null, username: r.name, ip });
+
   return {
     async templateData(appKey: string): Promise<TemplateDataReply> {
       const app = await activeApp(db, appKey);
       return {
         application: { name: app.name, app_key: app.app_key, description: app.description, company_name: app.company_name },
-        template: { id: app.template_id, version: app.template_version, name: app.template_name, schema: JSON.parse(app.template_schema) },
+        template: { id: app.template_id, version: app.template_version, name: app.template_name, schema: templateOf(app) },
       };
     },
 
-    /**
-     * Validates `form_data` against the application's template (400 with field messages,
-     * nothing stored) and creates the order, dispatching it when the template is automatic.
-     */
+    /** Validates `form_data` (400 with field messages, nothing stored) and creates the order. */
     async create(body: CreateWorkBody, ip: string): Promise<CreateWorkReply> {
       return db.transaction().execute(async (trx) => {
         const app = await activeApp(trx, body.app_key);
-        const schema = JSON.parse(app.template_schema) as FormTemplate;
-        const check = validateFormData(schema, body.form_data);
-        if (!check.ok) {
-          const fields = Object.fromEntries(Object.entries(check.errors).map(([k, es]) => [k, es.map(zhFieldMessage)]));
-          throw errors.validation(fields);
-        }
+        const value = validFormData(templateOf(app), body.form_data);
+        const who = await requesterFor(trx, app.company_id, body, now());
+        const order = await createOrder(trx, {
+          app,
+          value,
+          requesterName: body.requester_name,
+          requesterPhone: body.requester_phone,
+          requesterId: who.id,
+          creatorStaffId: null,
+          by: party({ company_id: app.company_id, name: body.requester_name }, ip),
+        });
+        return { ...order, ident: who.ident };
+      });
+    },
+
+    /** The requester's orders, newest first (at most 200). */
+    async list(ident: string): Promise<PublicOrder[]> {
+      const r = await requester(db, ident);
+      return repo.requesterOrders(db, r.company_id, r.id, 200);
+    },
+
+    /** `applet_work_order_see`: one own order with its public timeline. */
+    async view(ident: string, id: number): Promise<PublicOrderDetail> {
+      const { r, order } = await ownOrder(db, ident, id);
+      const [tpl, records, app] = await Promise.all([
+        orders.findTemplateVersion(db, r.company_id, order.template_id, order.template_version),
+        orders.listRecords(db, r.company_id, id),
+        repo.applicationOf(db, r.company_id, order.application_id),
+      ]);
+      return {
+        id: order.id,
+        order_no: order.order_no,
+        title: order.title,
+        status: order.status as WorkOrderStatus,
+        application_name: order.application_name,
+        company_name: app?.company_name ?? '',
+        app_key: app?.app_key ?? '',
+        reason: order.reason,
+        created_at: order.created_at,
+        updated_at: order.updated_at,
+        form_data: JSON.parse(order.form_data) as Record<string, unknown>,
+        template: { name: tpl?.name ?? '', schema: tpl ? (JSON.parse(tpl.schema) as FormTemplate) : { list: [] } },
+        timeline: records
+          .filter((x) => x.is_internal === 0 && PUBLIC_ACTIONS.has(x.action))
+          .map((x) => ({ action: x.action, to_status: x.to_status, note: ['reject', 'cancel', 'complete'].includes(x.action) ? x.note : null, created_at: x.created_at })),
+      };
+    },
+
+    /** `editWorkNew`: new form values for a rejected order, which is then resubmitted. */
+    async editAndResubmit(body: EditWorkBody, ip: string): Promise<{ id: number; status: WorkOrderStatus }> {
+      return db.transaction().execute(async (trx) => {
+        const { r, order } = await ownOrder(trx, body.ident, body.id);
+        if (order.status !== 'rejected') throw errors.conflict();
+        const tpl = await orders.findTemplateVersion(trx, r.company_id, order.template_id, order.template_version);
+        if (!tpl) throw errors.notFound('templateGone');
+        const value = validFormData(JSON.parse(tpl.schema) as FormTemplate, body.form_data);
         const at = now();
-        const requester = await requesterFor(trx, app.company_id, body, at);
-        const handler = app.is_automatic === 1 ? await pickHandler(trx, app.company_id, app.id) : null;
-        const status = nextStatus('create', null, { dispatched: !!handler });
-        if (!status) throw new AppError(500, 'internal');
-        const order = await orders.insertOrder(trx, app.company_id, {
-          title: orderTitle(app.template_name, schema, check.value),
-          status,
-          application_id: app.id,
-          template_id: app.template_id,
-          template_version: app.template_version,
-          category_id: app.category_id,
-          handler_id: handler?.id ?? null,
-          requester_id: requester.id,
-          requester_name: body.requester_name,
-          requester_phone: body.requester_phone,
-          creator_staff_id: null,
-          form_data: JSON.stringify(check.value),
-          created_at: at,
-          updated_at: at,
-        });
-        await orders.insertRecord(trx, app.company_id, {
-          work_order_id: order.id,
-          action: 'create',
-          from_status: null,
-          to_status: handler ? 'unassigned' : status,
-          actor_staff_id: null,
-          actor_name: body.requester_name,
-          created_at: at,
-        });
-        if (handler) {
-          await orders.insertRecord(trx, app.company_id, {
-            work_order_id: order.id,
-            action: 'dispatch',
-            from_status: 'unassigned',
-            to_status: status,
-            actor_staff_id: null,
-            actor_name: 'system',
-            target_staff_id: handler.id,
-            target_name: handler.name,
-            created_at: at,
-          });
+        if (!(await orders.updateFormData(trx, r.company_id, order.id, { form_data: JSON.stringify(value), title: orderTitle(tpl.name, JSON.parse(tpl.schema), value), version: order.version, at }))) {
+          throw errors.conflict();
         }
-        await writeLog(trx, {
-          company_id: app.company_id,
-          user_id: null,
-          username: body.requester_name,
-          module: 'work_order',
-          action: 'create',
-          target_id: order.id,
-          detail: { order_no: order.order_no, application: app.name },
-          ip,
+        if (body.requester_name || body.requester_phone) {
+          await repo.updateRequester(trx, r.id, body.requester_name ?? r.name, body.requester_phone ?? r.phone);
+          await repo.renameOnOrder(trx, r.company_id, order.id, body.requester_name ?? order.requester_name, body.requester_phone ?? order.requester_phone);
+        }
+        await orders.insertRecord(trx, r.company_id, {
+          work_order_id: order.id,
+          action: 'edit',
+          from_status: 'rejected',
+          to_status: 'rejected',
+          actor_staff_id: null,
+          actor_name: r.name,
+          detail: JSON.stringify({ before: JSON.parse(order.form_data), after: value }),
+          created_at: at,
         });
-        return { id: order.id, order_no: order.order_no, ident: requester.ident };
+        const fresh = await loadOrder(trx, r.company_id, order.id);
+        await transition(trx, party(r, ip), fresh, 'resubmit');
+        const after = await loadOrder(trx, r.company_id, order.id);
+        return { id: order.id, status: after.status as WorkOrderStatus };
+      });
+    },
+
+    /** Withdraws an own order that is unassigned or rejected. */
+    async withdraw(ident: string, id: number, ip: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const { r, order } = await ownOrder(trx, ident, id);
+        await transition(trx, party(r, ip), order, 'withdraw');
       });
     },
   };

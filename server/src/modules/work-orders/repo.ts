@@ -106,13 +106,54 @@ export async function insertRecord(
     target_name?: string | null;
     note?: string | null;
     is_internal?: number;
+    detail?: string | null;
     created_at: string;
   },
 ): Promise<void> {
   await db
     .insertInto('work_order_records')
-    .values({ target_staff_id: null, target_name: null, note: null, is_internal: 0, ...r, company_id: companyId })
+    .values({ target_staff_id: null, target_name: null, note: null, is_internal: 0, detail: null, ...r, company_id: companyId })
     .execute();
+}
+
+/** Replaces the form data of an order still at `version`; false when it changed meanwhile. */
+export async function updateFormData(db: Db, companyId: number, id: number, f: { form_data: string; title: string; version: number; at: string }): Promise<boolean> {
+  const r = await db
+    .updateTable('work_orders')
+    .set({ form_data: f.form_data, title: f.title, version: f.version + 1, updated_at: f.at })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('version', '=', f.version)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Soft-deletes an order still in `status` at `version`, taking it out of the counters. */
+export async function softDelete(db: Db, companyId: number, id: number, status: string, version: number, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('work_orders')
+    .set({ deleted_at: at, updated_at: at, version: version + 1 })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .where('version', '=', version)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await bumpCount(db, companyId, status, -1);
+  return true;
+}
+
+/** An active staff member of the company, or undefined. */
+export function findActiveStaff(db: Db, companyId: number, staffId: number) {
+  return db
+    .selectFrom('staff')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', staffId)
+    .where('status', '=', 1)
+    .executeTakeFirst();
 }
 
 function baseSelect(db: Db, companyId: number) {
@@ -153,19 +194,40 @@ export function findOrder(db: Db, companyId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** A page of the company's orders, newest first, and the total matching. */
-export async function listOrders(db: Db, companyId: number, q: WorkOrderListQuery) {
+/** Filters of the list call (core payload table) plus the "my work orders" narrowings. */
+export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'company_id'> & {
+  creatorStaffId?: number;
+  /** Orders with a review (examine) record by this staff member. */
+  reviewedBy?: number;
+};
+
+/** The base select with every filter applied; `simple` says whether the counters can give the total. */
+function filtered(db: Db, companyId: number, f: OrderFilters) {
   let query = baseSelect(db, companyId);
-  let onlyStatusFilter = true;
-  if (q.status) query = query.where('w.status', '=', q.status);
-  if (q.application_id) (query = query.where('w.application_id', '=', q.application_id)), (onlyStatusFilter = false);
-  if (q.category_id) (query = query.where('w.category_id', '=', q.category_id)), (onlyStatusFilter = false);
-  if (q.handler_id) (query = query.where('w.handler_id', '=', q.handler_id)), (onlyStatusFilter = false);
-  if (q.created_from) (query = query.where('w.created_at', '>=', q.created_from)), (onlyStatusFilter = false);
-  if (q.created_to) (query = query.where('w.created_at', '<=', q.created_to)), (onlyStatusFilter = false);
-  if (q.keyword) {
-    onlyStatusFilter = false;
-    const kw = q.keyword;
+  const simple = !f.application_id && !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
+  if (f.status) query = query.where('w.status', '=', f.status);
+  if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
+  if (f.category_id) query = query.where('w.category_id', '=', f.category_id);
+  if (f.handler_id) query = query.where('w.handler_id', '=', f.handler_id);
+  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from);
+  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : f.created_to);
+  if (f.creatorStaffId) query = query.where('w.creator_staff_id', '=', f.creatorStaffId);
+  if (f.reviewedBy) {
+    const by = f.reviewedBy;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('work_order_records as r')
+          .select('r.id')
+          .whereRef('r.work_order_id', '=', 'w.id')
+          .where('r.company_id', '=', companyId)
+          .where('r.actor_staff_id', '=', by)
+          .where('r.action', 'in', ['examine_pass', 'examine_fail']),
+      ),
+    );
+  }
+  if (f.keyword) {
+    const kw = f.keyword;
     const like = `%${kw.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     query = query.where((eb) =>
       eb.or([
@@ -175,13 +237,19 @@ export async function listOrders(db: Db, companyId: number, q: WorkOrderListQuer
       ]),
     );
   }
+  return { query, simple };
+}
+
+/** A page of the company's orders, newest first, and the total matching. */
+export async function listOrders(db: Db, companyId: number, q: OrderFilters & { pageNo: number; pageSize: number }, opts: { exactCount?: boolean } & Pick<OrderFilters, 'creatorStaffId' | 'reviewedBy'> = {}) {
+  const { query, simple } = filtered(db, companyId, { ...q, creatorStaffId: opts.creatorStaffId, reviewedBy: opts.reviewedBy });
   const rows = await query
     .orderBy('w.id', 'desc')
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize)
     .execute();
   let total: number;
-  if (onlyStatusFilter) {
+  if (simple && !opts.exactCount) {
     // The counters answer the common case (all, or one status tab) without scanning.
     const counts = await statusCounts(db, companyId);
     total = q.status ? counts[q.status] : Object.values(counts).reduce((s, n) => s + n, 0);
@@ -193,6 +261,13 @@ export async function listOrders(db: Db, companyId: number, q: WorkOrderListQuer
     total = Number(r.n);
   }
   return { rows, total };
+}
+
+/** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */
+export function orderBatch(db: Db, companyId: number, f: OrderFilters, beforeId: number | null, limit: number) {
+  let { query } = filtered(db, companyId, f);
+  if (beforeId !== null) query = query.where('w.id', '<', beforeId);
+  return query.select(['w.form_data']).orderBy('w.id', 'desc').limit(limit).execute();
 }
 
 /** Live order counts of the company by status (zero for statuses never used). */
@@ -222,14 +297,15 @@ export async function countUnassignedByName(db: Db, companyId: number, name: str
   return Number(r.n);
 }
 
-export function listRecords(db: Db, companyId: number, orderId: number) {
-  return db
+/** The order's history, oldest first; `actions` narrows it (e.g. to assignment steps). */
+export function listRecords(db: Db, companyId: number, orderId: number, actions?: string[]) {
+  let q = db
     .selectFrom('work_order_records')
-    .select(['id', 'action', 'from_status', 'to_status', 'actor_name', 'target_name', 'note', 'is_internal', 'created_at'])
+    .select(['id', 'action', 'from_status', 'to_status', 'actor_name', 'target_name', 'note', 'is_internal', 'detail', 'created_at'])
     .where('company_id', '=', companyId)
-    .where('work_order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
+    .where('work_order_id', '=', orderId);
+  if (actions) q = q.where('action', 'in', actions);
+  return q.orderBy('id').execute();
 }
 
 export function findTemplateVersion(db: Db, companyId: number, templateId: number, version: number) {

@@ -1,34 +1,32 @@
 /**
- * Work-order operations for staff: list, detail, counts and the state-machine actions.
- * Each action is one transaction: the conditional UPDATE, its record row and its
- * operation-log row (DESIGN.md section 5). Errors: 404 not found (or another company's),
- * 403 not permitted, 409 the status does not allow it or someone acted first.
+ * Work-order reads for staff: list, detail, counts, history, who may receive an order,
+ * "my work orders" and the order kinds for filters. Everything is scoped to the actor's
+ * company; another company's order is 404.
  */
 import type { Kysely } from 'kysely';
 import {
   actionsFor,
-  nextStatus,
+  templateFields,
+  type Employee,
   type FormTemplate,
   type Paged,
   type StatusCounts,
   type WorkOrder,
-  type WorkOrderAction,
   type WorkOrderDetail,
   type WorkOrderListQuery,
   type WorkOrderStatus,
+  MY_WORK_ORDER_TYPES,
 } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
-import type { Db } from '../../db/types.ts';
 import type { Actor } from '../../http/context.ts';
-import { AppError, errors } from '../../http/errors.ts';
-import { now } from '../../lib/time.ts';
-import { writeLog } from '../operation-log/repo.ts';
+import { errors } from '../../http/errors.ts';
 import { denialFor } from './policy.ts';
 import * as repo from './repo.ts';
+import * as reads from './reads-repo.ts';
 
-type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
+type ListRow = Awaited<ReturnType<typeof repo.listOrders>>['rows'][number];
 
-const toWorkOrder = (r: Omit<OrderRow, 'form_data' | 'creator_staff_id' | 'requester_id'>): WorkOrder => ({
+export const toWorkOrder = (r: ListRow): WorkOrder => ({
   id: r.id,
   order_no: r.order_no,
   title: r.title,
@@ -49,89 +47,43 @@ const toWorkOrder = (r: Omit<OrderRow, 'form_data' | 'creator_staff_id' | 'reque
   version: r.version,
 });
 
-export interface ActionInput {
-  note?: string;
-  /** The version the caller saw; a stale one gives 409. */
-  version?: number;
-}
+const paged = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: number }): Paged<T> => ({
+  data: rows,
+  pageNo: q.pageNo,
+  pageSize: q.pageSize,
+  totalCount: total,
+  totalPage: Math.ceil(total / q.pageSize),
+});
+
+const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
 export function createWorkOrderService(db: Kysely<DB>) {
-  async function loadOrder(trx: Db, actor: Actor, id: number): Promise<OrderRow> {
-    const order = await repo.findOrder(trx, actor.companyId, id);
+  async function loadOrder(actor: Actor, id: number) {
+    const order = await repo.findOrder(db, actor.companyId, id);
     if (!order) throw errors.notFound('orderNotFound');
     return order;
   }
 
-  async function factsOf(trx: Db, actor: Actor, order: OrderRow) {
-    return {
-      handler_id: order.handler_id,
-      creator_staff_id: order.creator_staff_id,
-      actorBound: await repo.isBoundToApplication(trx, actor.companyId, order.application_id, actor.staffId),
-    };
-  }
-
-  /** Applies one state-machine action as `actor`; returns the updated order. */
-  async function act(actor: Actor, id: number, action: WorkOrderAction, input: ActionInput = {}): Promise<WorkOrder> {
-    const updated = await db.transaction().execute(async (trx) => {
-      const order = await loadOrder(trx, actor, id);
-      const denial = denialFor(action, actor, await factsOf(trx, actor, order));
-      if (denial) throw new AppError(403, denial === 'notHandler' ? 'notHandler' : 'forbidden');
-      if (input.version !== undefined && input.version !== order.version) throw errors.conflict();
-      const from = order.status as WorkOrderStatus;
-      const template = await repo.findTemplateVersion(trx, actor.companyId, order.template_id, order.template_version);
-      const to = nextStatus(action, from, { needsReview: template?.needs_review === 1 });
-      if (!to) throw errors.conflict();
-      const at = now();
-      const handler = action === 'claim' ? actor.staffId : undefined;
-      const moved = await repo.moveStatus(trx, actor.companyId, id, { from, to, version: order.version, at, handler_id: handler });
-      if (!moved) throw errors.conflict();
-      await repo.insertRecord(trx, actor.companyId, {
-        work_order_id: id,
-        action,
-        from_status: from,
-        to_status: to,
-        actor_staff_id: actor.staffId,
-        actor_name: actor.staffName,
-        note: input.note?.trim() || null,
-        created_at: at,
-      });
-      await writeLog(trx, {
-        company_id: actor.companyId,
-        user_id: actor.userId,
-        username: actor.username,
-        module: 'work_order',
-        action: action as 'claim',
-        target_id: id,
-        detail: { order_no: order.order_no, from, to },
-        ip: actor.ip,
-      });
-      return loadOrder(trx, actor, id);
-    });
-    return toWorkOrder(updated);
-  }
+  const parseRecord = (r: Awaited<ReturnType<typeof repo.listRecords>>[number]) => ({
+    ...r,
+    is_internal: r.is_internal === 1,
+    detail: r.detail ? (JSON.parse(r.detail) as unknown) : null,
+  });
 
   return {
-    act,
-
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
       const { rows, total } = await repo.listOrders(db, actor.companyId, q);
-      return {
-        data: rows.map(toWorkOrder),
-        pageNo: q.pageNo,
-        pageSize: q.pageSize,
-        totalCount: total,
-        totalPage: Math.ceil(total / q.pageSize),
-      };
+      return paged(rows.map(toWorkOrder), total, q);
     },
 
     async detail(actor: Actor, id: number): Promise<WorkOrderDetail> {
-      const order = await loadOrder(db, actor, id);
-      const [template, records, facts] = await Promise.all([
+      const order = await loadOrder(actor, id);
+      const [template, records, bound] = await Promise.all([
         repo.findTemplateVersion(db, actor.companyId, order.template_id, order.template_version),
         repo.listRecords(db, actor.companyId, id),
-        factsOf(db, actor, order),
+        repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId),
       ]);
-      const status = order.status as WorkOrderStatus;
+      const facts = { handler_id: order.handler_id, creator_staff_id: order.creator_staff_id, actorBound: bound };
       return {
         ...toWorkOrder(order),
         form_data: JSON.parse(order.form_data) as Record<string, unknown>,
@@ -142,9 +94,16 @@ export function createWorkOrderService(db: Kysely<DB>) {
           schema: template ? (JSON.parse(template.schema) as FormTemplate) : { list: [] },
           needs_review: template?.needs_review === 1,
         },
-        records: records.map((r) => ({ ...r, is_internal: r.is_internal === 1 })),
-        allowed_actions: actionsFor(status).filter((a) => a !== 'note' && !denialFor(a, actor, facts)),
+        records: records.map(parseRecord),
+        allowed_actions: actionsFor(order.status as WorkOrderStatus).filter((a) => !denialFor(a, actor, facts)),
       };
+    },
+
+    /** The order's history; `assignments` narrows it to claim, assign, reassign and dispatch steps. */
+    async records(actor: Actor, id: number, kind: 'all' | 'assignments') {
+      await loadOrder(actor, id);
+      const rows = await repo.listRecords(db, actor.companyId, id, kind === 'assignments' ? ASSIGNMENT_ACTIONS : undefined);
+      return rows.map(parseRecord);
     },
 
     async counts(actor: Actor): Promise<StatusCounts> {
@@ -156,6 +115,40 @@ export function createWorkOrderService(db: Kysely<DB>) {
     async awaitingAssignment(actor: Actor, name?: string): Promise<number> {
       if (name) return repo.countUnassignedByName(db, actor.companyId, name);
       return (await repo.statusCounts(db, actor.companyId)).unassigned;
+    },
+
+    /** Staff who may receive an order (`employee_list`, `staffListTwo`): bound first, then the least loaded. */
+    async employees(actor: Actor, q: { application_id?: number; department_id?: number; keyword?: string }): Promise<Employee[]> {
+      const departmentIds = q.department_id ? await reads.departmentAndDescendants(db, actor.companyId, q.department_id) : undefined;
+      const rows = await reads.assignableStaff(db, actor.companyId, { ...q, departmentIds });
+      const list = rows.map((r) => ({ ...r, open_count: Number(r.open_count), bound: q.application_id ? Number(r.bound) > 0 : true }));
+      return list.sort((a, b) => Number(b.bound) - Number(a.bound) || a.open_count - b.open_count || a.id - b.id);
+    },
+
+    /** "My work orders": to handle, created by me, or reviewed by me. */
+    async mine(actor: Actor, q: { type: (typeof MY_WORK_ORDER_TYPES)[number]; status?: WorkOrderStatus; pageNo: number; pageSize: number }) {
+      const { rows, total } = await reads.myOrders(db, actor.companyId, actor.staffId, q);
+      return paged(rows.map(toWorkOrder), total, q);
+    },
+
+    /** Order kinds (templates in use by the company's applications), for filters. */
+    async kinds(actor: Actor) {
+      return reads.orderKinds(db, actor.companyId);
+    },
+
+    /** One order kind with its fields (label, model, type, options), for filter and export columns. */
+    async kindDetail(actor: Actor, templateId: number) {
+      const t = await reads.templateOf(db, actor.companyId, templateId);
+      if (!t) throw errors.notFound();
+      const schema = JSON.parse(t.schema) as FormTemplate;
+      return {
+        id: t.id,
+        name: t.name,
+        version: t.version,
+        is_automatic: t.is_automatic === 1,
+        needs_review: t.needs_review === 1,
+        fields: templateFields(schema).map((f) => ({ model: f.model, label: f.label, type: f.type, options: f.options?.options ?? [] })),
+      };
     },
   };
 }

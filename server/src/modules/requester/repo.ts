@@ -1,0 +1,45 @@
+/** SQL of requesters and what they see of their own orders. */
+import type { PublicOrder, WorkOrderStatus } from '@swo/contract';
+import type { Db } from '../../db/types.ts';
+import type { RequestersTable } from '../../db/schema.ts';
+
+export function findRequester(db: Db, identHash: string) {
+  return db.selectFrom('requesters').select(['id', 'company_id', 'name', 'phone']).where('ident_hash', '=', identHash).executeTakeFirst();
+}
+
+export async function insertRequester(db: Db, r: Omit<RequestersTable, 'id'>): Promise<number> {
+  return (await db.insertInto('requesters').values(r).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateRequester(db: Db, id: number, name: string, phone: string): Promise<void> {
+  await db.updateTable('requesters').set({ name, phone }).where('id', '=', id).execute();
+}
+
+export async function renameOnOrder(db: Db, companyId: number, orderId: number, name: string, phone: string): Promise<void> {
+  await db.updateTable('work_orders').set({ requester_name: name, requester_phone: phone }).where('company_id', '=', companyId).where('id', '=', orderId).execute();
+}
+
+export async function requesterOrders(db: Db, companyId: number, requesterId: number, limit: number): Promise<PublicOrder[]> {
+  const rows = await db
+    .selectFrom('work_orders as w')
+    .innerJoin('applications as a', 'a.id', 'w.application_id')
+    .innerJoin('companies as c', 'c.id', 'w.company_id')
+    .select(['w.id', 'w.order_no', 'w.title', 'w.status', 'a.name as application_name', 'c.name as company_name', 'w.reason', 'w.created_at', 'w.updated_at'])
+    .where('w.company_id', '=', companyId)
+    .where('w.requester_id', '=', requesterId)
+    .where('w.deleted_at', 'is', null)
+    .orderBy('w.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, status: r.status as WorkOrderStatus }));
+}
+
+export function applicationOf(db: Db, companyId: number, applicationId: number) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .select(['a.app_key', 'c.name as company_name'])
+    .where('a.company_id', '=', companyId)
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,202 @@
+/**
+ * Staff actions on work orders (issue 3): the state-machine actions one by one and in
+ * batches, internal notes, create on behalf of a requester, edit and soft delete. Each
+ * single change is one transaction; a batch applies every item in its own transaction
+ * and reports `{id, ok, code, msg}` per item. Errors: 404 (not found or another
+ * company's), 403 (permission or handler rule), 409 (status or version), 400 (input).
+ */
+import type { Kysely } from 'kysely';
+import type { BatchReply, WorkOrder, WorkOrderAction, WorkOrderStatus } from '@swo/contract';
+import { canTransition, orderTitle, type FormTemplate } from '@swo/contract';
+import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
+import type { Actor } from '../../http/context.ts';
+import { AppError, errors, toEnvelope } from '../../http/errors.ts';
+import { message } from '../../http/messages.ts';
+import { now } from '../../lib/time.ts';
+import { findActiveApplication } from '../applications/repo.ts';
+import { writeLog } from '../operation-log/repo.ts';
+import { createOrder, templateOf, validFormData } from './create.ts';
+import { denialFor } from './policy.ts';
+import * as repo from './repo.ts';
+import { toWorkOrder } from './service.ts';
+import { transition, type ActingParty, type OrderRow } from './transition.ts';
+
+export interface ActionInput {
+  note?: string;
+  reason?: string;
+  /** Target handler of assign and reassign. */
+  staffId?: number;
+  /** The version the caller saw; a stale one gives 409. */
+  version?: number;
+  /** New form values sent with a resubmit. */
+  formData?: Record<string, unknown>;
+}
+
+export const partyOf = (a: Actor): ActingParty => ({ companyId: a.companyId, staffId: a.staffId, name: a.staffName, userId: a.userId, username: a.username, ip: a.ip });
+
+export async function loadOrder(db: Db, companyId: number, id: number): Promise<OrderRow> {
+  const order = await repo.findOrder(db, companyId, id);
+  if (!order) throw errors.notFound('orderNotFound');
+  return order;
+}
+
+/** Throws 403 unless `actor` may take `action` on `order` (policy.ts). */
+export async function checkMay(db: Db, actor: Actor, order: OrderRow, action: WorkOrderAction): Promise<void> {
+  const facts = {
+    handler_id: order.handler_id,
+    creator_staff_id: order.creator_staff_id,
+    actorBound: await repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId),
+  };
+  const denial = denialFor(action, actor, facts);
+  if (denial) throw new AppError(403, denial === 'notHandler' ? 'notHandler' : 'forbidden');
+}
+
+async function targetStaff(db: Db, actor: Actor, staffId: number | undefined) {
+  const s = staffId ? await repo.findActiveStaff(db, actor.companyId, staffId) : undefined;
+  if (!s) throw errors.validation({ staff_id: [message(actor.lang, 'staffUnavailable')] });
+  return s;
+}
+
+/** Applies `action` to one order inside `trx`, with every check. */
+async function actIn(trx: Db, actor: Actor, id: number, action: WorkOrderAction, input: ActionInput): Promise<void> {
+  const order = await loadOrder(trx, actor.companyId, id);
+  // The status decides first: an action it does not allow is 409 for everyone.
+  if (!canTransition(action, order.status as WorkOrderStatus)) throw errors.conflict();
+  await checkMay(trx, actor, order, action);
+  if (input.version !== undefined && input.version !== order.version) throw errors.conflict();
+  const target = action === 'assign' || action === 'reassign' ? await targetStaff(trx, actor, input.staffId) : undefined;
+  if (target && target.id === order.handler_id) throw errors.conflict('alreadyHandler');
+  if (action === 'resubmit' && input.formData) await replaceFormData(trx, actor, order, input.formData);
+  const fresh = action === 'resubmit' && input.formData ? await loadOrder(trx, actor.companyId, id) : order;
+  await transition(trx, partyOf(actor), fresh, action, { note: input.note, reason: input.reason, target });
+}
+
+/** Validates and stores new form values, keeping the replaced ones on an `edit` record. */
+async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData: Record<string, unknown>): Promise<void> {
+  const tpl = await repo.findTemplateVersion(trx, actor.companyId, order.template_id, order.template_version);
+  if (!tpl) throw errors.notFound('templateGone');
+  const schema = JSON.parse(tpl.schema) as FormTemplate;
+  const value = validFormData(schema, formData);
+  const before = JSON.parse(order.form_data) as Record<string, unknown>;
+  const changed = Object.keys({ ...before, ...value }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(value[k]));
+  const at = now();
+  const ok = await repo.updateFormData(trx, actor.companyId, order.id, { form_data: JSON.stringify(value), title: orderTitle(tpl.name, schema, value), version: order.version, at });
+  if (!ok) throw errors.conflict();
+  await repo.insertRecord(trx, actor.companyId, {
+    work_order_id: order.id,
+    action: 'edit',
+    from_status: order.status,
+    to_status: order.status,
+    actor_staff_id: actor.staffId,
+    actor_name: actor.staffName,
+    detail: JSON.stringify({ before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(changed.map((k) => [k, value[k] ?? null])) }),
+    created_at: at,
+  });
+  await writeLog(trx, { ...logBase(actor), action: 'edit', target_id: order.id, detail: { order_no: order.order_no, fields: changed } });
+}
+
+const logBase = (a: Actor) => ({ company_id: a.companyId, user_id: a.userId, username: a.username, module: 'work_order' as const, ip: a.ip });
+
+/** Statuses in which staff may still edit the form data (issue 3: Work/edit). */
+const EDITABLE: readonly WorkOrderStatus[] = ['unassigned', 'rejected'];
+/** Statuses in which an order may be deleted (issue 3: Work/delete). */
+const DELETABLE: readonly WorkOrderStatus[] = ['cancelled', 'withdrawn'];
+
+export function createWorkOrderActions(db: Kysely<DB>) {
+  const reload = async (actor: Actor, id: number): Promise<WorkOrder> => toWorkOrder(await loadOrder(db, actor.companyId, id));
+
+  return {
+    /** One action on one order; returns the updated order. */
+    async act(actor: Actor, id: number, action: WorkOrderAction, input: ActionInput = {}): Promise<WorkOrder> {
+      await db.transaction().execute((trx) => actIn(trx, actor, id, action, input));
+      return reload(actor, id);
+    },
+
+    /** The same action on each id, each in its own transaction; duplicate ids are acted on once. */
+    async batch(actor: Actor, ids: number[], action: WorkOrderAction, input: ActionInput = {}): Promise<BatchReply> {
+      const results: BatchReply['results'] = [];
+      for (const id of [...new Set(ids)]) {
+        try {
+          await db.transaction().execute((trx) => actIn(trx, actor, id, action, input));
+          results.push({ id, ok: true, code: 200, msg: 'success' });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          const { body } = toEnvelope(err, actor.lang);
+          results.push({ id, ok: false, code: body.code, msg: body.msg });
+        }
+      }
+      return { results };
+    },
+
+    /** An internal note: never shown to requesters, allowed in every status. */
+    async note(actor: Actor, id: number, note: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const order = await loadOrder(trx, actor.companyId, id);
+        await checkMay(trx, actor, order, 'note');
+        await repo.insertRecord(trx, actor.companyId, {
+          work_order_id: id,
+          action: 'note',
+          from_status: order.status,
+          to_status: order.status,
+          actor_staff_id: actor.staffId,
+          actor_name: actor.staffName,
+          note,
+          is_internal: 1,
+          created_at: now(),
+        });
+        await writeLog(trx, { ...logBase(actor), action: 'note', target_id: id, detail: { order_no: order.order_no } });
+      });
+    },
+
+    /** `Work/add`: staff create an order on behalf of a requester. */
+    async create(actor: Actor, b: { application_id: number; form_data: Record<string, unknown>; requester_name: string; requester_phone: string }) {
+      return db.transaction().execute(async (trx) => {
+        const app = await findActiveApplication(trx, actor.companyId, b.application_id);
+        if (!app) throw errors.notFound('appNotFound');
+        const value = validFormData(templateOf(app), b.form_data);
+        return createOrder(trx, {
+          app,
+          value,
+          requesterName: b.requester_name,
+          requesterPhone: b.requester_phone,
+          requesterId: null,
+          creatorStaffId: actor.staffId,
+          by: partyOf(actor),
+        });
+      });
+    },
+
+    /** `Work/edit`: new form values while unassigned or rejected; the old ones stay on the record. */
+    async edit(actor: Actor, id: number, formData: Record<string, unknown>, version?: number): Promise<WorkOrder> {
+      await db.transaction().execute(async (trx) => {
+        const order = await loadOrder(trx, actor.companyId, id);
+        if (version !== undefined && version !== order.version) throw errors.conflict();
+        if (!EDITABLE.includes(order.status as WorkOrderStatus)) throw errors.conflict();
+        await replaceFormData(trx, actor, order, formData);
+      });
+      return reload(actor, id);
+    },
+
+    /** `Work/delete`: soft delete of a cancelled or withdrawn order. */
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const order = await loadOrder(trx, actor.companyId, id);
+        if (!DELETABLE.includes(order.status as WorkOrderStatus)) throw errors.conflict();
+        const at = now();
+        if (!(await repo.softDelete(trx, actor.companyId, id, order.status, order.version, at))) throw errors.conflict();
+        await repo.insertRecord(trx, actor.companyId, {
+          work_order_id: id,
+          action: 'delete',
+          from_status: order.status,
+          to_status: order.status,
+          actor_staff_id: actor.staffId,
+          actor_name: actor.staffName,
+          created_at: at,
+        });
+        await writeLog(trx, { ...logBase(actor), action: 'delete', target_id: id, detail: { order_no: order.order_no } });
+      });
+    },
+  };
+}
+export type WorkOrderActions = ReturnType<typeof createWorkOrderActions>;

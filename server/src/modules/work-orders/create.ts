@@ -1,0 +1,95 @@
+/**
+ * Creating an order from an application, for every entry point: the public form
+ * (`createWorkNew`), staff on behalf of a requester (`Work/add`) and Excel import. The
+ * order starts `unassigned`, or `processing` when the template is automatic and a bound
+ * handler is free (DESIGN.md section 5, create).
+ */
+import { nextStatus, orderTitle, validateFormData, zhFieldMessage, type FormTemplate } from '@swo/contract';
+import type { Db } from '../../db/types.ts';
+import { errors } from '../../http/errors.ts';
+import { now } from '../../lib/time.ts';
+import type { ActiveApplication } from '../applications/repo.ts';
+import { writeLog } from '../operation-log/repo.ts';
+import { pickHandler } from './dispatch.ts';
+import * as repo from './repo.ts';
+import type { ActingParty } from './transition.ts';
+
+export function templateOf(app: ActiveApplication): FormTemplate {
+  if (app.template_status !== 1) throw errors.notFound('templateGone');
+  return JSON.parse(app.template_schema) as FormTemplate;
+}
+
+/** The template's cleaned values of `data`, or 400 with messages keyed by field model. */
+export function validFormData(schema: FormTemplate, data: unknown): Record<string, unknown> {
+  const check = validateFormData(schema, data);
+  if (!check.ok) throw errors.validation(Object.fromEntries(Object.entries(check.errors).map(([k, es]) => [k, es.map(zhFieldMessage)])));
+  return check.value;
+}
+
+export interface NewOrder {
+  app: ActiveApplication;
+  /** Already validated against the application's template. */
+  value: Record<string, unknown>;
+  requesterName: string;
+  requesterPhone: string;
+  requesterId: number | null;
+  creatorStaffId: number | null;
+  by: ActingParty;
+}
+
+export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: number; order_no: string }> {
+  const { app } = o;
+  const schema = JSON.parse(app.template_schema) as FormTemplate;
+  const at = now();
+  const handler = app.is_automatic === 1 ? await pickHandler(trx, app.company_id, app.id) : null;
+  const status = nextStatus('create', null, { dispatched: !!handler })!;
+  const order = await repo.insertOrder(trx, app.company_id, {
+    title: orderTitle(app.template_name, schema, o.value),
+    status,
+    application_id: app.id,
+    template_id: app.template_id,
+    template_version: app.template_version,
+    category_id: app.category_id,
+    handler_id: handler?.id ?? null,
+    requester_id: o.requesterId,
+    requester_name: o.requesterName,
+    requester_phone: o.requesterPhone,
+    creator_staff_id: o.creatorStaffId,
+    form_data: JSON.stringify(o.value),
+    created_at: at,
+    updated_at: at,
+  });
+  await repo.insertRecord(trx, app.company_id, {
+    work_order_id: order.id,
+    action: 'create',
+    from_status: null,
+    to_status: 'unassigned',
+    actor_staff_id: o.by.staffId,
+    actor_name: o.by.name,
+    created_at: at,
+  });
+  if (handler) {
+    await repo.insertRecord(trx, app.company_id, {
+      work_order_id: order.id,
+      action: 'dispatch',
+      from_status: 'unassigned',
+      to_status: status,
+      actor_staff_id: null,
+      actor_name: 'system',
+      target_staff_id: handler.id,
+      target_name: handler.name,
+      created_at: at,
+    });
+  }
+  await writeLog(trx, {
+    company_id: app.company_id,
+    user_id: o.by.userId,
+    username: o.by.username,
+    module: 'work_order',
+    action: 'create',
+    target_id: order.id,
+    detail: { order_no: order.order_no, application: app.name },
+    ip: o.by.ip,
+  });
+  return order;
+}

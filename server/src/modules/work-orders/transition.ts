@@ -1,0 +1,103 @@
+/**
+ * Applies one state-machine action to a loaded order inside the caller's transaction:
+ * the contract decides the next status, `moveStatus` applies it conditionally, then the
+ * history record(s) and the operation-log row are written (DESIGN.md section 5). Who may
+ * act is checked by the caller (policy.ts for staff, the ident for requesters).
+ * Throws 409 when the status does not allow the action or the order changed meanwhile.
+ */
+import { nextStatus, type WorkOrderAction, type WorkOrderStatus } from '@swo/contract';
+import type { Db } from '../../db/types.ts';
+import { errors } from '../../http/errors.ts';
+import { now } from '../../lib/time.ts';
+import { writeLog } from '../operation-log/repo.ts';
+import { pickHandler } from './dispatch.ts';
+import * as repo from './repo.ts';
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
+
+/** Who acts: a staff member, or a requester (staffId null). */
+export interface ActingParty {
+  companyId: number;
+  staffId: number | null;
+  name: string;
+  userId: number | null;
+  username: string;
+  ip: string;
+}
+
+export interface TransitionInput {
+  note?: string;
+  reason?: string;
+  /** The handler an assign or reassign hands the order to. */
+  target?: { id: number; name: string };
+}
+
+export async function transition(trx: Db, who: ActingParty, order: OrderRow, action: WorkOrderAction, input: TransitionInput = {}): Promise<void> {
+  const from = order.status as WorkOrderStatus;
+  const template = await repo.findTemplateVersion(trx, who.companyId, order.template_id, order.template_version);
+  // A resubmitted order of an automatic template is dispatched again.
+  const dispatchTo = action === 'resubmit' && template?.is_automatic === 1 ? await pickHandler(trx, who.companyId, order.application_id) : null;
+  const to = nextStatus(action, from, { needsReview: template?.needs_review === 1, dispatched: !!dispatchTo });
+  if (!to) throw errors.conflict();
+  const at = now();
+
+  let handler_id: number | null | undefined;
+  let reason: string | null | undefined;
+  switch (action) {
+    case 'claim':
+      handler_id = who.staffId;
+      break;
+    case 'assign':
+    case 'reassign':
+      handler_id = input.target!.id;
+      break;
+    case 'reject':
+    case 'cancel':
+      reason = input.reason ?? null;
+      break;
+    case 'resubmit':
+      handler_id = dispatchTo?.id ?? null;
+      reason = null;
+      break;
+    default:
+      break;
+  }
+  const moved = await repo.moveStatus(trx, who.companyId, order.id, { from, to, version: order.version, at, handler_id, reason });
+  if (!moved) throw errors.conflict();
+
+  await repo.insertRecord(trx, who.companyId, {
+    work_order_id: order.id,
+    action,
+    from_status: from,
+    to_status: dispatchTo ? 'unassigned' : to,
+    actor_staff_id: who.staffId,
+    actor_name: who.name,
+    target_staff_id: input.target?.id ?? null,
+    target_name: input.target?.name ?? null,
+    note: (input.reason ?? input.note)?.trim() || null,
+    created_at: at,
+  });
+  if (dispatchTo) {
+    await repo.insertRecord(trx, who.companyId, {
+      work_order_id: order.id,
+      action: 'dispatch',
+      from_status: 'unassigned',
+      to_status: to,
+      actor_staff_id: null,
+      actor_name: 'system',
+      target_staff_id: dispatchTo.id,
+      target_name: dispatchTo.name,
+      created_at: at,
+    });
+  }
+  await writeLog(trx, {
+    company_id: who.companyId,
+    user_id: who.userId,
+    username: who.username,
+    module: 'work_order',
+    action: action as Exclude<WorkOrderAction, 'create'>,
+    target_id: order.id,
+    detail: { order_no: order.order_no, from, to, ...(input.target ? { handler: input.target.name } : {}) },
+    ip: who.ip,
+  });
+}
