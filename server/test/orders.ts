@@ -79,8 +79,8 @@ export async function orderIn(h: Harness, c: Cast, status: WorkOrderStatus): Pro
 export type ActionName = 'claim' | 'assign' | 'reassign' | 'complete' | 'examine_pass' | 'examine_fail' | 'reject' | 'resubmit' | 'withdraw' | 'cancel' | 'note';
 
 /** Calls the route of `action` on order `id`; batch assign answers through its item result. */
-export async function perform(h: Harness, c: Cast, token: string, action: ActionName, id: number): Promise<{ status: number; body: any }> {
-  const base = { company_id: h.property, id };
+export async function perform(h: Harness, c: Cast, token: string, action: ActionName, id: number, extra: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
+  const base = { company_id: h.property, id, ...extra };
   switch (action) {
     case 'claim':
       return call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token, payload: base });

@@ -38,6 +38,7 @@ const WORDS = {
     yesNo: ['是', '否'] as [string, string],
     requester: '请求人',
     phone: '联系电话',
+    formSuffix: '（表单）',
   },
   en: {
     sheet: 'Work orders',
@@ -46,6 +47,7 @@ const WORDS = {
     yesNo: ['Yes', 'No'] as [string, string],
     requester: 'Requester',
     phone: 'Phone',
+    formSuffix: ' (form)',
   },
 };
 const wordsFor = (lang: Lang) => (lang === 'en-US' || lang === 'pt-BR' ? WORDS.en : WORDS.zh);
@@ -87,7 +89,9 @@ export function createExcelService(db: Kysely<DB>) {
       const stream = new PassThrough();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
       const ws = wb.addWorksheet(words.sheet);
-      ws.columns = [...words.cols, ...columns.map((c) => c.label)].map((header, i) => ({ header, width: i < 2 ? 22 : 16 }));
+      // A form field named like a fixed column (e.g. 标题) gets a suffix, so every header is unique.
+      const formHeaders = columns.map((c) => (words.cols.includes(c.label) ? `${c.label}${words.formSuffix}` : c.label));
+      ws.columns = [...words.cols, ...formHeaders].map((header, i) => ({ header, width: i < 2 ? 22 : 16 }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
       const write = async () => {
