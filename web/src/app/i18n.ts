@@ -11,10 +11,10 @@ import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/pt-br';
 import 'dayjs/locale/en';
 import type { Locale } from 'antd/es/locale';
-import antdZhCN from 'antd/locale/zh_CN';
-import antdZhTW from 'antd/locale/zh_TW';
-import antdEnUS from 'antd/locale/en_US';
-import antdPtBR from 'antd/locale/pt_BR';
+import antdZhCN from 'antd/es/locale/zh_CN';
+import antdZhTW from 'antd/es/locale/zh_TW';
+import antdEnUS from 'antd/es/locale/en_US';
+import antdPtBR from 'antd/es/locale/pt_BR';
 import zhCN from '../locales/zh-CN.json';
 import { getItem, setItem, STORAGE_KEYS } from './storage.ts';
 

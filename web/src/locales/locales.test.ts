@@ -38,7 +38,10 @@ function usedKeys(): string[] {
     for (const m of text.matchAll(/(?:title|name): '((?:menu|welcome)\.[\w.]+)'/g)) keys.add(m[1]);
   }
   for (const s of WORK_ORDER_STATUSES) keys.add(`workOrder.status.${s}`);
-  for (const a of WORK_ORDER_ACTIONS) keys.add(`workOrder.actions.${a}`);
+  for (const a of WORK_ORDER_ACTIONS) {
+    keys.add(`workOrder.actions.${a}`);
+    keys.add(`workOrder.records.actions.${a}`);
+  }
   for (const c of ['required', 'type', 'pattern', 'min', 'max', 'maxLength', 'option']) keys.add(`form.errors.${c}`);
   for (const op of ['closeCurrent', 'closeRight', 'closeLeft', 'closeAll']) keys.add(`multiTab.${op}`);
   for (const e of ['403', '404', '500']) keys.add(`exception.${e}`);

@@ -29,7 +29,10 @@ type Opts = NonNullable<FormField['options']>;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
-function Control({ field }: { field: FormField }) {
+/** Props Form.Item injects into its child (value, onChange, id, status...). */
+type Injected = Record<string, unknown>;
+
+function Control({ field, ...injected }: { field: FormField } & Injected) {
   const { t } = useTranslation();
   const o: Opts = field.options ?? {};
   const placeholder = str(o.placeholder);
@@ -37,11 +40,12 @@ function Control({ field }: { field: FormField }) {
   const options = (o.options ?? []).map((x) => ({ value: x.value, label: x.label }));
   switch (field.type) {
     case 'input':
-      return <Input placeholder={placeholder} maxLength={num(o.maxLength)} allowClear={!!o.clearable} disabled={disabled} />;
+      return <Input {...injected} placeholder={placeholder} maxLength={num(o.maxLength)} allowClear={!!o.clearable} disabled={disabled} />;
     case 'textarea':
     case 'editor':
       return (
         <Input.TextArea
+          {...injected}
           placeholder={placeholder}
           maxLength={num(o.maxLength)}
           showCount={!!num(o.maxLength)}
@@ -52,6 +56,7 @@ function Control({ field }: { field: FormField }) {
     case 'number':
       return (
         <InputNumber
+          {...injected}
           style={{ width: '100%', maxWidth: 280 }}
           min={num(o.min)}
           max={num(o.max)}
@@ -64,6 +69,7 @@ function Control({ field }: { field: FormField }) {
     case 'select':
       return (
         <Select
+          {...injected}
           mode={o.multiple ? 'multiple' : undefined}
           options={options}
           placeholder={placeholder ?? t('input.selectPlaceholder')}
@@ -74,35 +80,35 @@ function Control({ field }: { field: FormField }) {
         />
       );
     case 'radio':
-      return <Radio.Group options={options} disabled={disabled} />;
+      return <Radio.Group {...injected} options={options} disabled={disabled} />;
     case 'checkbox':
-      return <Checkbox.Group options={options} disabled={disabled} />;
+      return <Checkbox.Group {...injected} options={options} disabled={disabled} />;
     case 'date': {
       const fmt = str(o.format) ?? 'YYYY-MM-DD';
       const showTime = /H/.test(fmt);
       return o.range ? (
-        <DatePicker.RangePicker showTime={showTime} format={fmt} disabled={disabled} style={{ width: '100%', maxWidth: 420 }} />
+        <DatePicker.RangePicker {...injected} showTime={showTime} format={fmt} disabled={disabled} style={{ width: '100%', maxWidth: 420 }} />
       ) : (
-        <DatePicker showTime={showTime} format={fmt} placeholder={placeholder} disabled={disabled} style={{ width: '100%', maxWidth: 280 }} />
+        <DatePicker {...injected} showTime={showTime} format={fmt} placeholder={placeholder} disabled={disabled} style={{ width: '100%', maxWidth: 280 }} />
       );
     }
     case 'time':
-      return <TimePicker format={timeFormat(field)} placeholder={placeholder} disabled={disabled} style={{ width: '100%', maxWidth: 280 }} />;
+      return <TimePicker {...injected} format={timeFormat(field)} placeholder={placeholder} disabled={disabled} style={{ width: '100%', maxWidth: 280 }} />;
     case 'switch':
-      return <Switch disabled={disabled} />;
+      return <Switch {...injected} disabled={disabled} />;
     case 'rate':
-      return <Rate count={num(o.max) ?? 5} allowHalf={!!o.allowHalf} disabled={disabled} />;
+      return <Rate {...injected} count={num(o.max) ?? 5} allowHalf={!!o.allowHalf} disabled={disabled} />;
     case 'slider':
-      return <Slider min={num(o.min) ?? 0} max={num(o.max) ?? 100} step={num(o.step) ?? 1} disabled={disabled} />;
+      return <Slider {...injected} min={num(o.min) ?? 0} max={num(o.max) ?? 100} step={num(o.step) ?? 1} disabled={disabled} />;
     case 'color':
-      return <ColorPicker showText disabled={disabled} />;
+      return <ColorPicker {...injected} showText disabled={disabled} />;
     case 'cascader':
-      return <Cascader options={(o.options ?? []) as never} placeholder={placeholder} disabled={disabled} style={{ width: '100%' }} />;
+      return <Cascader {...injected} options={(o.options ?? []) as never} placeholder={placeholder} disabled={disabled} style={{ width: '100%' }} />;
     case 'uploadFile':
     case 'uploadImg':
       return <Alert type="info" showIcon message={t('input.uploadUnavailable')} />;
     default:
-      return <Input placeholder={placeholder} disabled={disabled} />;
+      return <Input {...injected} placeholder={placeholder} disabled={disabled} />;
   }
 }
 

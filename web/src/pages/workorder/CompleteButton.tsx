@@ -24,8 +24,8 @@ export default function CompleteButton({ orderId: id, orderNo, onDone, ...rest }
     const { note } = form.getFieldsValue();
     setLoading(true);
     try {
-      await completeWorkOrder(id, note?.trim() || undefined);
-      feedback.message.success(t('workOrder.messages.completed'));
+      const order = await completeWorkOrder(id, note?.trim() || undefined);
+      feedback.message.success(t(order?.status === 'pending_review' ? 'workOrder.messages.submittedForReview' : 'workOrder.messages.completed'));
       setOpen(false);
       form.resetFields();
     } catch {

@@ -23,7 +23,7 @@ const ACTION_COLORS: Record<string, string> = {
 export default function RecordsTimeline({ records }: { records: WorkOrderRecord[] }) {
   const { t, i18n } = useTranslation();
   if (!records.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
-  const actionLabel = (a: string) => (i18n.exists(`workOrder.actions.${a}`) ? t(`workOrder.actions.${a}`) : a);
+  const actionLabel = (a: string) => (i18n.exists(`workOrder.records.actions.${a}`) ? t(`workOrder.records.actions.${a}`) : a);
   return (
     <Timeline
       className="records-timeline"

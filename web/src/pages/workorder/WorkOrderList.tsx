@@ -65,8 +65,8 @@ export default function WorkOrderList() {
     },
     { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 150, ellipsis: true },
     { title: t('workOrder.fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <StatusTag status={v} /> },
-    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 110, render: (v: string | null) => v || '-' },
-    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 110 },
+    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 120, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 130, ellipsis: true },
     { title: t('workOrder.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
     {
       title: t('workOrder.fields.actions'),

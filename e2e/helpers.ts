@@ -1,0 +1,236 @@
+/**
+ * Shared steps of the end-to-end specs: calls to the API (as the demo admin), signing in
+ * through the login page, and filling a template form from its schema.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { templateFields, type FormField, type FormTemplate } from '@swo/contract';
+
+export const ADMIN = { username: 'admin', password: 'SmartWO#2026' };
+export const API = '/index.php';
+
+export interface Company {
+  company_id: number;
+  company_name: string;
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function body<T>(res: { json: () => Promise<unknown> }): Promise<T> {
+  const b = (await res.json()) as Envelope<T>;
+  expect(b.code, b.msg).toBe(200);
+  return b.data;
+}
+
+/** Signs the admin in through the API: token and companies. */
+export async function apiLogin(request: APIRequestContext): Promise<{ token: string; companies: Company[] }> {
+  const login = await body<{ token: string }>(
+    await request.post(`${API}/admin/Login/sign`, { data: { ...ADMIN, remember_me: true, captcha: '' } }),
+  );
+  const companies = await body<Company[]>(
+    await request.get(`${API}/admin/Home/company_list`, { headers: { token: login.token }, params: { company_id: 0 } }),
+  );
+  return { token: login.token, companies };
+}
+
+export async function apiGet<T>(request: APIRequestContext, token: string, url: string, params: Record<string, string | number>): Promise<T> {
+  return body<T>(await request.get(`${API}${url}`, { headers: { token }, params }));
+}
+
+export async function apiPost<T>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
+  return body<T>(await request.post(`${API}${url}`, { headers: { token }, data }));
+}
+
+/** The first application of a company: its public key and template. */
+export async function firstApplication(request: APIRequestContext, token: string, companyId: number) {
+  const page = await apiGet<{ data: { app_key: string; name: string }[] }>(request, token, '/admin/Application/list', {
+    company_id: companyId,
+    pageNo: 1,
+    pageSize: 10,
+  });
+  expect(page.data.length).toBeGreaterThan(0);
+  const app = page.data[0];
+  const tpl = await body<{ template: { schema: FormTemplate } }>(
+    await request.post(`${API}/home/Work_Create/templateData`, { data: { app_key: app.app_key } }),
+  );
+  return { appKey: app.app_key, name: app.name, template: tpl.template.schema };
+}
+
+/** Orders awaiting assignment in a company, as the reminder asks. */
+export async function awaitingCount(request: APIRequestContext, token: string, companyId: number): Promise<number> {
+  return apiPost<number>(request, token, '/admin/Work/allDaiNumber', { company_id: companyId });
+}
+
+/** Stores a session in local storage before the page loads (skips the login page). */
+export async function useSession(page: Page, token: string, companies: Company[], lang?: string): Promise<void> {
+  await page.addInitScript(
+    ([t, list, l]) => {
+      if (window.sessionStorage.getItem('e2e-session-set')) return;
+      window.sessionStorage.setItem('e2e-session-set', '1');
+      window.localStorage.setItem('Access-Token', t as string);
+      window.localStorage.setItem('companyList', JSON.stringify(list));
+      window.localStorage.setItem('company_id', String((list as Company[])[0].company_id));
+      window.localStorage.setItem('shop_name', 'admin');
+      if (l) window.localStorage.setItem('lang', l as string);
+    },
+    [token, companies, lang ?? ''] as const,
+  );
+}
+
+/** A value for a text field that satisfies its pattern rules, if any. */
+function textFor(f: FormField, fallback: string): string {
+  const patterns = (f.rules ?? []).filter((r) => r.pattern).map((r) => new RegExp(r.pattern!));
+  const candidates = [fallback, '13800138000', 'e2e@example.com', '12345', 'ABC123', '2026-01-01'];
+  return candidates.find((c) => patterns.every((p) => p.test(c))) ?? fallback;
+}
+
+/** The form item of a template field (its control has the id form_<model>). */
+function item(page: Page, f: FormField) {
+  return page.locator('.ant-form-item', { has: page.locator(`[id="form_${f.model}"]`) }).first();
+}
+
+/** An open dropdown whose appear animation is over (clicks during it can get lost). */
+const SETTLED = ':not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])';
+export const OPEN_DROPDOWN = `.ant-dropdown:not(.ant-dropdown-hidden)${SETTLED}`;
+const OPEN_SELECT = `.ant-select-dropdown:not(.ant-select-dropdown-hidden)${SETTLED}`;
+
+/** Closes the notifications (the welcome one covers the header's right side). */
+export async function dismissNotifications(page: Page): Promise<void> {
+  await expect(async () => {
+    const closers = page.locator('.ant-notification-notice-close');
+    for (let i = (await closers.count()) - 1; i >= 0; i--) await closers.nth(i).click({ timeout: 1000 }).catch(() => undefined);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Chooses an item of the header's user menu. */
+export async function userMenu(page: Page, item: string): Promise<void> {
+  await dismissNotifications(page);
+  await page.getByTestId('user-menu').hover();
+  await page.locator(OPEN_DROPDOWN).getByRole('menuitem', { name: item }).click();
+}
+
+/** Matches exactly `text` (trimmed). */
+export function exact(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** Picks the options of a select whose dropdown is open. */
+async function pickOptions(page: Page, labels: string[]): Promise<void> {
+  for (const label of labels) {
+    await page.locator(`${OPEN_SELECT} .ant-select-item-option`, { hasText: exact(label) }).first().click();
+  }
+}
+
+/**
+ * Fills every value field of a template with a valid value (options: the first ones; dates:
+ * today). Returns what was entered by model, as the detail page should show it.
+ */
+export async function fillTemplate(page: Page, template: FormTemplate, tag: string): Promise<Record<string, string>> {
+  const shown: Record<string, string> = {};
+  const today = new Date();
+  const ymd = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  for (const f of templateFields(template)) {
+    const o = f.options ?? {};
+    const options = o.options ?? [];
+    const control = page.locator(`[id="form_${f.model}"]`);
+    switch (f.type) {
+      case 'input': {
+        const v = textFor(f, `${tag} ${f.label}`);
+        await control.fill(v);
+        shown[f.model] = v;
+        break;
+      }
+      case 'textarea': {
+        const v = `${tag}: ${f.label}`;
+        await control.fill(v);
+        shown[f.model] = v;
+        break;
+      }
+      case 'number': {
+        const v = String(typeof o.min === 'number' ? Math.max(o.min, 1) : 2);
+        await control.fill(v);
+        shown[f.model] = v;
+        break;
+      }
+      case 'select': {
+        await item(page, f).locator('.ant-select-selector').click();
+        const labels = o.multiple ? options.slice(0, 2).map((x) => x.label) : [options[0].label];
+        await pickOptions(page, labels);
+        if (o.multiple) await page.keyboard.press('Escape');
+        shown[f.model] = labels.join('、');
+        break;
+      }
+      case 'radio': {
+        const label = options[options.length > 1 ? 1 : 0].label;
+        await item(page, f).locator('label.ant-radio-wrapper', { hasText: exact(label) }).click();
+        shown[f.model] = label;
+        break;
+      }
+      case 'checkbox': {
+        const labels = options.slice(0, 2).map((x) => x.label);
+        for (const label of labels) await item(page, f).locator('label.ant-checkbox-wrapper', { hasText: exact(label) }).click();
+        shown[f.model] = labels.join('、');
+        break;
+      }
+      case 'date': {
+        const inputs = item(page, f).locator('input');
+        if (o.range) {
+          await inputs.nth(0).click();
+          await inputs.nth(0).fill(ymd);
+          await inputs.nth(0).press('Enter');
+          await inputs.nth(1).fill(ymd);
+          await inputs.nth(1).press('Enter');
+          shown[f.model] = `${ymd} ~ ${ymd}`;
+        } else {
+          await inputs.first().click();
+          await inputs.first().fill(ymd);
+          await inputs.first().press('Enter');
+          shown[f.model] = ymd;
+        }
+        break;
+      }
+      case 'time': {
+        const input = item(page, f).locator('input').first();
+        await input.click();
+        await input.fill('10:30:00');
+        await input.press('Enter');
+        shown[f.model] = '10:30:00';
+        break;
+      }
+      case 'switch': {
+        const sw = item(page, f).getByRole('switch');
+        if ((await sw.getAttribute('aria-checked')) !== 'true') await sw.click();
+        shown[f.model] = 'yes';
+        break;
+      }
+      case 'rate': {
+        await item(page, f).locator('.ant-rate-star').nth(3).click();
+        shown[f.model] = '4';
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return shown;
+}
+
+/** Signs in through the login page. */
+export async function signIn(page: Page, submitLabel: RegExp): Promise<void> {
+  await page.locator('#userName').fill(ADMIN.username);
+  await page.locator('#password').fill(ADMIN.password);
+  await page.getByRole('button', { name: submitLabel }).click();
+}
+
+/** The company dialog: choose `name` and confirm; the page reloads. */
+export async function chooseCompany(page: Page, dialogTitle: string, name: string, confirm: RegExp): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogTitle });
+  await expect(dialog).toBeVisible();
+  await dialog.locator('.ant-select-selector').click();
+  await page.locator(`${OPEN_SELECT} .ant-select-item-option`, { hasText: name }).first().click();
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: confirm }).click()]);
+}

@@ -1,0 +1,163 @@
+/**
+ * Smaller behaviours (zh-CN): the 404 page, the route guard's redirect query, the
+ * multi-tab bar's rules, the logout confirmation, the change-password dialog with
+ * permission-gated buttons, the public form's unknown key, and code 101.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, chooseCompany, OPEN_DROPDOWN, signIn, userMenu, useSession } from './helpers.ts';
+
+const tabs = (page: Page) => page.getByTestId('multi-tab').locator('.ant-tabs-tab');
+const tab = (page: Page, text: string) => tabs(page).filter({ hasText: text });
+
+/** Right-clicks a tab and chooses an item of its context menu. */
+async function tabMenu(page: Page, text: string, item: string): Promise<void> {
+  const entry = page.locator(OPEN_DROPDOWN).getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await tab(page, text).locator('.multi-tab-label').click({ button: 'right' });
+    await expect(entry).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+  await entry.click();
+}
+
+test('an unknown route shows the 404 page; without a token it asks to sign in first', async ({ page, request }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fno%2Fsuch%2Fpage$/);
+
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('抱歉，你访问的页面不存在')).toBeVisible();
+  await page.getByRole('button', { name: /返回首页/ }).click();
+  await expect(page).toHaveURL(/\/orders\/workorder$/);
+});
+
+test('a protected page without a token goes to login with the redirect query, and back after sign-in', async ({ page }) => {
+  await page.goto('/orders/workorder?status=processing');
+  await expect(page).toHaveURL(/\/user\/login\?redirect=%2Forders%2Fworkorder%3Fstatus%3Dprocessing$/);
+  await signIn(page, /^登\s?录$/);
+  await expect(page).toHaveURL(/\/orders\/workorder\?status=processing$/);
+  await chooseCompany(page, '切换公司', '安居物业服务有限公司', /^确\s?认$/);
+  await expect(page).toHaveURL(/\/orders\/workorder\?status=processing$/);
+  await expect(page.locator('.status-tabs .ant-tabs-tab-active')).toContainText('处理中');
+  // A signed-in user opening login goes to the default path.
+  await page.goto('/user/login');
+  await expect(page).toHaveURL(/\/orders\/workorder$/);
+});
+
+test('multi-tab bar: a tab per route, context menu, last tab stays', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/orders/workorder');
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(tab(page, '工单列表').locator('.ant-tabs-tab-remove')).toHaveCount(0);
+
+  await page.locator('.ant-menu').getByText('应用管理', { exact: true }).click();
+  await expect(page).toHaveURL(/\/orders\/application$/);
+  await page.locator('.ant-menu').getByText('工单列表', { exact: true }).click();
+  await page.locator('.ant-table-row a.order-no').first().click();
+  await expect(page).toHaveURL(/\/detail\/\d+$/);
+  await expect(tabs(page)).toHaveCount(3);
+  await expect(tabs(page).nth(2)).toHaveClass(/ant-tabs-tab-active/);
+
+  await tabMenu(page, '工单列表', '关闭左侧');
+  await expect(page.locator('.ant-message-notice', { hasText: '左侧没有标签' })).toBeVisible();
+  await tabMenu(page, '工单详情', '关闭右侧');
+  await expect(page.locator('.ant-message-notice', { hasText: '右侧没有标签' })).toBeVisible();
+  await expect(tabs(page)).toHaveCount(3);
+
+  // Close all on the middle tab keeps it; the active tab was closed, so it becomes active.
+  await tabMenu(page, '应用管理', '关闭全部');
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/\/orders\/application$/);
+  await expect(tab(page, '应用管理').locator('.ant-tabs-tab-remove')).toHaveCount(0);
+
+  // Closing the active tab selects the last remaining one.
+  await page.locator('.ant-menu').getByText('工单列表', { exact: true }).click();
+  await expect(tabs(page)).toHaveCount(2);
+  await tab(page, '工单列表').locator('.ant-tabs-tab-remove').click();
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/\/orders\/application$/);
+
+  // Close right / close left.
+  await page.locator('.ant-menu').getByText('工单列表', { exact: true }).click();
+  await expect(tabs(page)).toHaveCount(2);
+  await tabMenu(page, '应用管理', '关闭右侧');
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/\/orders\/application$/);
+  await page.locator('.ant-menu').getByText('工单列表', { exact: true }).click();
+  await tabMenu(page, '工单列表', '关闭左侧');
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/\/orders\/workorder$/);
+  // Close current on the last tab: it stays.
+  await tabMenu(page, '工单列表', '关闭当前标签');
+  await expect(page.locator('.ant-message-notice', { hasText: '最后一个标签' })).toBeVisible();
+  await expect(tabs(page)).toHaveCount(1);
+});
+
+test('logout asks for confirmation', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/orders/workorder');
+  const logout = () => userMenu(page, '退出登录');
+  await logout();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('确定要退出登录吗？');
+  await confirm.getByRole('button', { name: /取\s?消/ }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(/\/orders\/workorder$/);
+  await logout();
+  await confirm.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('Access-Token'))).toBeNull();
+  // The token was revoked on the server.
+  const res = await request.get('/index.php/user/info', { headers: { token }, params: { company_id: companies[0].company_id } });
+  expect(((await res.json()) as { code: number }).code).toBe(101);
+});
+
+test('a staff member without the claim action sees no claim button; change password signs out', async ({ page }) => {
+  await page.goto('/user/login');
+  await page.locator('#userName').fill('wuhao');
+  await page.locator('#password').fill('SmartWO#2026');
+  await page.getByRole('button', { name: /^登\s?录$/ }).click();
+  await expect(page).toHaveURL(/\/orders\/workorder$/);
+  // One company: no company dialog. Only the list in the menu; query/get only.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.ant-menu').getByText('应用管理')).toHaveCount(0);
+  await page.locator('.status-tabs').getByText('待指派').click();
+  await expect(page).toHaveURL(/status=unassigned/);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /认\s?领/ })).toHaveCount(0);
+
+  await userMenu(page, '修改密码');
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(dialog).toContainText('请输入旧密码！');
+  await expect(dialog).toContainText('请输入新密码！');
+  await expect(dialog).toContainText('请确认新密码！');
+  await dialog.locator('#oldpassword').fill('SmartWO#2026');
+  await dialog.locator('#password').fill('NewPass#2026');
+  await dialog.locator('#confirmpassword').fill('Different#1');
+  await expect(dialog).toContainText('两次输入的密码不一致！');
+  await dialog.locator('#confirmpassword').fill('NewPass#2026');
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /确\s?定/ }).click()]);
+  await expect(page).toHaveURL(/\/user\/login\?redirect=/);
+  await page.locator('#userName').fill('wuhao');
+  await page.locator('#password').fill('NewPass#2026');
+  await page.getByRole('button', { name: /^登\s?录$/ }).click();
+  await expect(page).toHaveURL(/\/orders\/workorder/);
+});
+
+test('the public form with an unknown key shows a friendly 404', async ({ page }) => {
+  await page.goto('/input?app=no-such-app');
+  await expect(page.getByText('表单不存在')).toBeVisible();
+});
+
+test('code 101 (an invalid token) signs out and goes to login', async ({ page, request }) => {
+  const { companies } = await apiLogin(request);
+  await useSession(page, 'not-a-valid-token', companies);
+  await page.goto('/orders/application');
+  await expect(page).toHaveURL(/\/user\/login\?redirect=%2Forders%2Fapplication$/);
+  await expect(page.locator('.ant-notification-notice', { hasText: '错误' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('Access-Token'))).toBeNull();
+});
