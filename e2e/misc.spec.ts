@@ -4,7 +4,17 @@
  * permission-gated buttons, the public form's unknown key, and code 101.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, chooseCompany, OPEN_DROPDOWN, signIn, userMenu, useSession } from './helpers.ts';
+import { templateFields } from '@swo/contract';
+import {
+  apiLogin,
+  chooseCompany,
+  fillTemplate,
+  firstApplication,
+  OPEN_DROPDOWN,
+  signIn,
+  userMenu,
+  useSession,
+} from './helpers.ts';
 
 const tabs = (page: Page) => page.getByTestId('multi-tab').locator('.ant-tabs-tab');
 const tab = (page: Page, text: string) => tabs(page).filter({ hasText: text });
@@ -160,4 +170,45 @@ test('code 101 (an invalid token) signs out and goes to login', async ({ page, r
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Forders%2Fapplication$/);
   await expect(page.locator('.ant-notification-notice', { hasText: '错误' })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('Access-Token'))).toBeNull();
+});
+
+test('field errors of a 400 reply are marked on the public form; the client keeps the same rules', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  const app = await firstApplication(request, token, companies[0].company_id);
+  const model = templateFields(app.template)[0].model;
+  let sent = 0;
+  await page.route('**/index.php/home/Work_Create/createWorkNew', (route) => {
+    sent += 1;
+    return route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 400,
+        msg: '表单数据校验失败',
+        data: { errors: { [model]: ['服务器：该项有误'], requester_phone: ['服务器：电话有误'] } },
+      }),
+    });
+  });
+  await page.goto(`/input?app=${app.appKey}`);
+  await fillTemplate(page, app.template, 'E2E 400');
+  await page.locator('#requester_name').fill('李四');
+  // A phone the contract refuses is caught before sending.
+  await page.locator('#requester_phone').fill('12');
+  await page.getByRole('button', { name: /提\s?交/ }).click();
+  await expect(page.getByText('请输入正确的联系电话')).toBeVisible();
+  expect(sent).toBe(0);
+  await page.locator('#requester_phone').fill('13900139000');
+  await page.getByRole('button', { name: /提\s?交/ }).click();
+  await expect(page.locator('.ant-form-item', { has: page.locator(`[id="form_${model}"]`) })).toContainText('服务器：该项有误');
+  await expect(page.locator('.ant-form-item', { has: page.locator('#requester_phone') })).toContainText('服务器：电话有误');
+  await expect(page.locator('.ant-notification-notice', { hasText: '表单数据校验失败' })).toContainText('错误');
+  expect(sent).toBe(1);
+});
+
+test('a network failure shows the server-unavailable notification', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.route('**/index.php/admin/Workorder/list**', (route) => route.abort());
+  await page.goto('/orders/workorder');
+  await expect(page.locator('.ant-notification-notice', { hasText: '服务器开小差，请稍后再试' })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-/** Display formats (SPEC.md section 9): dates as YYYY-MM-DD HH:mm:ss, grouped numbers. */
+/** Display formats (SPEC.md section 9): dates as YYYY-MM-DD HH:mm:ss in the user's time zone. */
 import dayjs from 'dayjs';
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -8,10 +8,4 @@ export function formatTime(value: string | null | undefined, format = DATE_TIME_
   if (!value) return '-';
   const d = dayjs(value);
   return d.isValid() ? d.format(format) : value;
-}
-
-/** Groups thousands; a falsy value shows '0'. */
-export function formatNumber(value: number | null | undefined): string {
-  if (!value) return '0';
-  return value.toLocaleString('en-US');
 }

@@ -11,6 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { feedback } from '../app/feedback.tsx';
 import { translateTitle } from '../app/i18n.ts';
 import { useCurrentRoute } from '../app/routeContext.ts';
+import { useSettings } from '../app/settings.ts';
 import { useTabs, type CloseResult } from './tabs.ts';
 
 type Op = 'closeCurrent' | 'closeRight' | 'closeLeft' | 'closeAll';
@@ -21,6 +22,8 @@ export default function MultiTab() {
   const navigate = useNavigate();
   const current = useCurrentRoute();
   const tabs = useTabs((s) => s.tabs);
+  // Max width 1200px in the fixed-width (top-menu) layout, 100% when fluid (SPEC.md section 9).
+  const fixed = useSettings((s) => s.contentWidth === 'Fixed' && !s.isMobile);
 
   useEffect(() => {
     if (!current || current.redirect || !current.meta.title) return;
@@ -59,6 +62,7 @@ export default function MultiTab() {
   return (
     <div className="multi-tab" data-testid="multi-tab">
       <Tabs
+        className={fixed ? 'multi-tab-fixed' : undefined}
         type="editable-card"
         hideAdd
         size="small"

@@ -42,6 +42,7 @@ function usedKeys(): string[] {
     keys.add(`workOrder.actions.${a}`);
     keys.add(`workOrder.records.actions.${a}`);
   }
+  keys.add('workOrder.records.actions.dispatch');
   for (const c of ['required', 'type', 'pattern', 'min', 'max', 'maxLength', 'option']) keys.add(`form.errors.${c}`);
   for (const op of ['closeCurrent', 'closeRight', 'closeLeft', 'closeAll']) keys.add(`multiTab.${op}`);
   for (const e of ['403', '404', '500']) keys.add(`exception.${e}`);

@@ -54,11 +54,12 @@ export default function ApplicationList() {
     {
       title: t('application.fields.link'),
       dataIndex: 'app_key',
-      width: 300,
+      width: 380,
       render: (key: string) => {
         const path = publicLink(key);
         return (
           <Typography.Link
+            style={{ whiteSpace: 'nowrap' }}
             href={path}
             target="_blank"
             rel="noreferrer"
@@ -80,7 +81,7 @@ export default function ApplicationList() {
         columns={columns}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1100 }}
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,

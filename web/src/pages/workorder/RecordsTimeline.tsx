@@ -18,11 +18,15 @@ const ACTION_COLORS: Record<string, string> = {
   withdraw: 'gray',
   resubmit: 'blue',
   note: 'gray',
+  dispatch: 'cyan',
 };
 
 export default function RecordsTimeline({ records }: { records: WorkOrderRecord[] }) {
   const { t, i18n } = useTranslation();
   if (!records.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  // Automatic steps are recorded with the actor 'system'.
+  const actorName = (name: string | null) =>
+    !name ? t('workOrder.records.requester') : name === 'system' ? t('workOrder.records.system') : name;
   const actionLabel = (a: string) => (i18n.exists(`workOrder.records.actions.${a}`) ? t(`workOrder.records.actions.${a}`) : a);
   return (
     <Timeline
@@ -33,7 +37,7 @@ export default function RecordsTimeline({ records }: { records: WorkOrderRecord[
         children: (
           <div data-testid="record" data-action={r.action}>
             <Space size={6} wrap>
-              <Typography.Text strong>{r.actor_name || t('workOrder.records.requester')}</Typography.Text>
+              <Typography.Text strong>{actorName(r.actor_name)}</Typography.Text>
               <span>{actionLabel(r.action)}</span>
               {r.target_name ? <span>→ {r.target_name}</span> : null}
             </Space>

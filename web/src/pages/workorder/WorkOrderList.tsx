@@ -64,7 +64,7 @@ export default function WorkOrderList() {
       render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>,
     },
     { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 150, ellipsis: true },
-    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 100, render: (v: string) => <StatusTag status={v} /> },
+    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 150, render: (v: string) => <StatusTag status={v} /> },
     { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 120, ellipsis: true, render: (v: string | null) => v || '-' },
     { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 130, ellipsis: true },
     { title: t('workOrder.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
@@ -96,7 +96,7 @@ export default function WorkOrderList() {
         columns={columns}
         dataSource={page?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1200 }}
         pagination={{
           current: filters.pageNo,
           pageSize: filters.pageSize,
