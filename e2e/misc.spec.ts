@@ -212,3 +212,40 @@ test('a network failure shows the server-unavailable notification', async ({ pag
   await page.goto('/orders/workorder');
   await expect(page.locator('.ant-notification-notice', { hasText: '服务器开小差，请稍后再试' })).toBeVisible();
 });
+
+test('list filters (status, application, created range, page) live in the URL', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/orders/workorder');
+  await page.locator('.toolbar .ant-select-selector').click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
+  const appName = (await option.innerText()).trim();
+  await option.click();
+  await expect(page).toHaveURL(/application_id=\d+/);
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+  const range = page.locator('.toolbar .ant-picker-range input');
+  await range.nth(0).click();
+  await range.nth(0).fill(today);
+  await range.nth(0).press('Enter');
+  await range.nth(1).fill(today);
+  await range.nth(1).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`created_from=${today}&created_to=${today}`));
+  await page.reload();
+  await expect(page.locator('.toolbar .ant-select-selection-item')).toHaveText(appName);
+  await expect(range.nth(0)).toHaveValue(today);
+  const rows = page.locator('.ant-table-row');
+  for (const text of await rows.allInnerTexts()) expect(text).toContain(today);
+  await page.locator('.status-tabs').getByText('已完成').click();
+  await expect(page).toHaveURL(/status=completed/);
+  await expect(page).toHaveURL(/application_id=\d+/);
+});
+
+test('the company dialog warns when the company list is empty', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/orders/workorder');
+  await page.evaluate(() => window.localStorage.setItem('companyList', '[]'));
+  await userMenu(page, '切换公司');
+  await expect(page.locator('.ant-message-notice', { hasText: '您还没有设置公司信息！' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '切换公司' })).toBeHidden();
+});

@@ -5,21 +5,14 @@
  */
 import { useEffect } from 'react';
 import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBinder } from './app/feedback.tsx';
 import { antdLocale } from './app/i18n.ts';
+import { queryClient } from './app/queryClient.ts';
 import { AppRoutes } from './app/router.tsx';
 import { useSettings } from './app/settings.ts';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The HTTP client reports failures itself; retrying would repeat the notification.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
 
 export default function App() {
   const { i18n } = useTranslation();

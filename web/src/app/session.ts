@@ -2,12 +2,14 @@
  * The session store (SPEC.md sections 3 and 4): token, name, welcome, avatar, roles and
  * info, plus the menu tree of the current company. Login stores the token and shop name
  * for 7 days and picks the first company when none is chosen yet; logout clears the token,
- * roles and the session part of local storage.
+ * roles, the session part of local storage, the query cache and the tabs.
  */
 import { create } from 'zustand';
 import type { CompanyListItem, MenuItem, UserInfo } from '@swo/contract';
 import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
+import { queryClient } from './queryClient.ts';
+import { useTabs } from '../components/tabs.ts';
 import type { AppRoute } from './routeTypes.ts';
 import {
   clearSessionStorage,
@@ -103,12 +105,16 @@ export const useSession = create<SessionState>()((set) => ({
       await api.logout();
     } finally {
       clearSessionStorage();
+      queryClient.clear();
+      useTabs.getState().clear();
       set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false });
     }
   },
 
   reset: () => {
     clearSessionStorage();
+    queryClient.clear();
+    useTabs.getState().clear();
     set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false });
   },
 

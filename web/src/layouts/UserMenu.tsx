@@ -12,7 +12,6 @@ import { LOGIN_PATH } from '../app/routeTypes.ts';
 import { useSession } from '../app/session.ts';
 import { getItem, STORAGE_KEYS } from '../app/storage.ts';
 import { useDialogs } from '../components/dialogs.ts';
-import { useTabs } from '../components/tabs.ts';
 
 /** Default shop name (SPEC.md section 9). */
 export const DEFAULT_SHOP_NAME = 'admin';
@@ -32,7 +31,6 @@ export default function UserMenu() {
       cancelText: t('buttons.cancel'),
       onOk: async () => {
         await useSession.getState().logout();
-        useTabs.getState().clear();
         navigate(LOGIN_PATH, { replace: true });
       },
     });

@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
 import type { WorkOrderListParams } from '../../app/api.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -23,6 +24,14 @@ const positive = (v: string | null) => {
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
+
+/** The first or last instant of a local day (YYYY-MM-DD) as ISO-8601 UTC. */
+export function dayBoundary(day: string, edge: 'start' | 'end'): string | undefined {
+  if (!day) return undefined;
+  const d = dayjs(day);
+  if (!d.isValid()) return undefined;
+  return (edge === 'start' ? d.startOf('day') : d.endOf('day')).toISOString();
+}
 
 export function useListFilters() {
   const [params, setParams] = useSearchParams();
@@ -63,8 +72,9 @@ export function useListFilters() {
       status: filters.status || undefined,
       keyword: filters.keyword || undefined,
       application_id: filters.applicationId,
-      created_from: filters.createdFrom || undefined,
-      created_to: filters.createdTo || undefined,
+      // Days in the URL are the user's days; the server compares instants (UTC).
+      created_from: dayBoundary(filters.createdFrom, 'start'),
+      created_to: dayBoundary(filters.createdTo, 'end'),
     }),
     [filters],
   );

@@ -1,0 +1,45 @@
+/** Control ↔ wire values of template fields: what the contract's validator accepts. */
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { validateFormData, type FormField } from '@swo/contract';
+import { initialValues, toWireValue, wireValues } from './formValues.ts';
+
+const field = (type: string, options: FormField['options'] = {}, required = false): FormField => ({
+  type,
+  label: type,
+  model: type,
+  key: type,
+  options,
+  rules: required ? [{ required: true }] : [],
+});
+
+describe('form values', () => {
+  it('formats dates, ranges and times as the validator expects', () => {
+    const d = dayjs('2026-03-04 05:06:07');
+    expect(toWireValue(field('date'), d)).toBe('2026-03-04');
+    expect(toWireValue(field('date', { format: 'YYYY-MM-DD HH:mm:ss' }), d)).toBe('2026-03-04 05:06:07');
+    expect(toWireValue(field('date', { range: true }), [d, d])).toEqual(['2026-03-04', '2026-03-04']);
+    expect(toWireValue(field('time'), d)).toBe('05:06:07');
+    expect(toWireValue(field('switch'), undefined)).toBe(false);
+    expect(toWireValue(field('checkbox'), [])).toBeUndefined();
+  });
+
+  it('turns template defaults into control values', () => {
+    const init = initialValues([field('date', { defaultValue: '2026-01-02' }), field('number', { defaultValue: '3' }), field('switch')]);
+    expect(dayjs.isDayjs(init.date)).toBe(true);
+    expect(init.number).toBe(3);
+    expect(init.switch).toBe(false);
+  });
+
+  it('wire values pass the shared validator', () => {
+    const fields = [
+      field('input', {}, true),
+      field('date', {}, true),
+      field('select', { multiple: true, options: [{ value: 'a', label: 'A' }] }, true),
+      field('switch'),
+    ];
+    const values = wireValues(fields, { input: 'x', date: dayjs('2026-05-06'), select: ['a'], switch: true });
+    expect(validateFormData({ list: fields }, values).ok).toBe(true);
+    expect(validateFormData({ list: fields }, wireValues(fields, {})).errors).toHaveProperty('input');
+  });
+});
