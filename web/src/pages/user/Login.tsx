@@ -10,7 +10,7 @@ import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { feedback } from '../../app/feedback.tsx';
-import { post } from '../../app/request.ts';
+import { ApiError, post } from '../../app/request.ts';
 import { useSession } from '../../app/session.ts';
 import SmsButton from './SmsButton.tsx';
 
@@ -30,6 +30,7 @@ export default function Login() {
   const [tab, setTab] = useState<LoginTab>('account');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
+  const [smsUnavailable, setSmsUnavailable] = useState(false);
 
   const submit = async () => {
     const fields: (keyof LoginForm)[] = tab === 'account' ? ['userName', 'password', 'rememberMe'] : ['mobile', 'captcha', 'rememberMe'];
@@ -60,7 +61,14 @@ export default function Login() {
   const sendSms = async () => {
     const values = await form.validateFields(['mobile']).catch(() => null);
     if (!values?.mobile) return false;
-    await post('/account/sms', { mobile: values.mobile });
+    try {
+      await post('/account/sms', { mobile: values.mobile }, { silent: true });
+    } catch (e) {
+      // An installation without SMS sign-in answers 404: say so instead of a bare error.
+      if (e instanceof ApiError && e.code === 404) setSmsUnavailable(true);
+      else feedback.notification.error({ message: t('request.errorTitle'), description: e instanceof Error ? e.message : '', duration: 2 });
+      return false;
+    }
     feedback.message.success(t('login.smsSent'));
     return true;
   };
@@ -92,6 +100,7 @@ export default function Login() {
           </>
         ) : (
           <>
+            {smsUnavailable ? <Alert type="info" showIcon message={t('login.smsUnavailable')} style={{ marginBottom: 24 }} /> : null}
             <Form.Item
               name="mobile"
               rules={[

@@ -44,7 +44,7 @@ export default function RecordsTimeline({ records }: { records: WorkOrderRecord[
             {r.from_status || r.to_status ? (
               <div style={{ marginTop: 4 }}>
                 {r.from_status ? <StatusTag status={r.from_status} /> : null}
-                {r.from_status && r.to_status ? <span style={{ marginInlineEnd: 8 }}>→</span> : null}
+                {r.from_status && r.to_status ? <span style={{ margin: '0 8px' }}>→</span> : null}
                 {r.to_status ? <StatusTag status={r.to_status} /> : null}
               </div>
             ) : null}

@@ -17,7 +17,7 @@ export default function StatusTag({ status }: { status: string | null | undefine
   if (!status) return <span>-</span>;
   const key = `workOrder.status.${status}`;
   return (
-    <Tag color={STATUS_COLORS[status] ?? 'default'} data-status={status}>
+    <Tag color={STATUS_COLORS[status] ?? 'default'} data-status={status} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
       {i18n.exists(key) ? t(key) : status}
     </Tag>
   );
