@@ -2,9 +2,23 @@
  * End-to-end tests in Debian's Chromium against the real server, which the global setup
  * starts on a fresh SQLite database with the demo data (serving the built SPA, web/dist).
  */
+import { spawnSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = Number(process.env.E2E_PORT || 18080);
+/**
+ * The server's port: E2E_PORT, else 18080 when free, else any free port. It is put into
+ * the environment so that the workers (which load this file again) agree on it.
+ */
+function pickPort(): number {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+  const probe = `const s=require('net').createServer();s.once('error',()=>{const t=require('net').createServer();t.listen(0,'127.0.0.1',()=>{console.log(t.address().port);t.close()})});s.listen(18080,'127.0.0.1',()=>{console.log(18080);s.close()})`;
+  const out = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).stdout.trim();
+  const port = Number(out) || 18080;
+  process.env.E2E_PORT = String(port);
+  return port;
+}
+
+export const E2E_PORT = pickPort();
 
 export default defineConfig({
   testDir: '.',
