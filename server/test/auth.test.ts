@@ -114,10 +114,13 @@ describe('companies and user info', () => {
     const token = await login(h.app, 'zhangwei');
     const r = await call(h.app, 'GET', '/user/info', { token, payload: { company_id: h.property } });
     expect(r.body.data.role.name).toBe('处理人');
-    expect(r.body.data.role.permissions).toEqual([{ permissionId: 'workorder', actions: ['query', 'get', 'renling'] }]);
+    expect(r.body.data.role.permissions).toEqual([
+      { permissionId: 'workorder', actions: ['query', 'get', 'renling'] },
+      { permissionId: 'myorders', actions: ['query'] },
+    ]);
     const [root] = r.body.data.menus;
     expect(root.key).toBe('orders');
-    expect(root.children.map((m: { key: string }) => m.key)).toEqual(['workorder']);
+    expect(root.children.map((m: { key: string }) => m.key)).toEqual(['workorder', 'myorders']);
     expect(JSON.parse(root.children[0].actions)).toEqual(['query', 'get', 'renling']);
   });
 

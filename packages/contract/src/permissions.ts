@@ -41,7 +41,7 @@ export const ACTION_LABELS_ZH: Record<ActionKey, string> = {
 };
 
 /** Permission ids: the keys of leaf menus. */
-export const PERMISSION_IDS = ['workorder', 'application'] as const;
+export const PERMISSION_IDS = ['dashboard', 'workorder', 'myorders', 'application'] as const;
 export type PermissionId = (typeof PERMISSION_IDS)[number];
 
 /** `permissionId.action`, as routes declare it and `can()` checks it. */
@@ -67,6 +67,17 @@ export interface MenuCatalogueItem {
  * "top-level items with children get the key appended" yields '/<key>'.
  */
 export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
+  {
+    key: 'dashboard',
+    name: 'menu.dashboard',
+    url: '/dashboard/analysis',
+    icon: 'DashboardOutlined',
+    url_name: 'Analysis',
+    parentKey: null,
+    actions: ['query'],
+    menuType: 1,
+    sort: 1,
+  },
   { key: 'orders', name: 'menu.orders', url: '/', icon: 'ProfileOutlined', url_name: 'RouteView', parentKey: null, actions: [], menuType: 0, sort: 10 },
   {
     key: 'workorder',
@@ -80,6 +91,17 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
     sort: 11,
   },
   {
+    key: 'myorders',
+    name: 'menu.workorder.mine',
+    url: '/orders/mine',
+    icon: 'SolutionOutlined',
+    url_name: 'MyWorkOrders',
+    parentKey: 'orders',
+    actions: ['query'],
+    menuType: 1,
+    sort: 12,
+  },
+  {
     key: 'application',
     name: 'menu.application',
     url: '/orders/application',
@@ -88,7 +110,7 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
     parentKey: 'orders',
     actions: ['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable'],
     menuType: 1,
-    sort: 12,
+    sort: 13,
   },
 ];
 

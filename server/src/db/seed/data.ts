@@ -20,10 +20,10 @@ export const ROLES: RoleSeed[] = [
   {
     name: '调度员',
     description: '受理工单并指派给处理人',
-    grants: { workorder: ['query', 'get', 'add', 'zhipai', 'cancelorder', 'export'], application: ['query', 'get'] },
+    grants: { dashboard: ['query'], workorder: ['query', 'get', 'add', 'zhipai', 'cancelorder', 'export'], myorders: ['query'], application: ['query', 'get'] },
   },
-  { name: '处理人', description: '认领并处理工单', grants: { workorder: ['query', 'get', 'renling'] } },
-  { name: '审核员', description: '审核已完成的工单', grants: { workorder: ['query', 'get', 'examine'] } },
+  { name: '处理人', description: '认领并处理工单', grants: { workorder: ['query', 'get', 'renling'], myorders: ['query'] } },
+  { name: '审核员', description: '审核已完成的工单', grants: { dashboard: ['query'], workorder: ['query', 'get', 'examine'], myorders: ['query'] } },
   { name: '普通员工', description: '只能查看工单', grants: { workorder: ['query', 'get'] } },
 ];
 

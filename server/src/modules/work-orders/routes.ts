@@ -53,7 +53,7 @@ export function workOrderRoutes(app: App, s: Services): void {
   for (const url of ['/admin/Workorder/employee_list', '/admin/Work/staffListTwo']) {
     app.get(url, { config: { permission: 'workorder.query' }, schema: { querystring: employeeListQuery, tags } }, async (req) => ok(await reads.employees(actorOf(req), req.query)));
   }
-  app.post('/admin/Work/myWorkOrder', { config: { permission: 'member' }, schema: { body: myWorkOrderBody, tags } }, async (req) => ok(await reads.mine(actorOf(req), req.body)));
+  app.post('/admin/Work/myWorkOrder', { config: { permission: 'myorders.query' }, schema: { body: myWorkOrderBody, tags } }, async (req) => ok(await reads.mine(actorOf(req), req.body)));
   app.get('/admin/Work/pendingNumber', { config: { permission: 'workorder.query' }, schema: { querystring: companyScoped, tags } }, async (req) =>
     ok(await reads.counts(actorOf(req))),
   );
@@ -71,11 +71,11 @@ export function workOrderRoutes(app: App, s: Services): void {
   );
 
   // --- statistics --------------------------------------------------------------------
-  app.post('/admin/Work/appData', { config: { permission: 'workorder.query' }, schema: { body: statsQuery, tags } }, async (req) => ok(await stats.applications(actorOf(req), req.body)));
-  app.post('/admin/Work/appDataDetail', { config: { permission: 'workorder.query' }, schema: { body: appStatsDetailQuery, tags } }, async (req) =>
+  app.post('/admin/Work/appData', { config: { permission: 'dashboard.query' }, schema: { body: statsQuery, tags } }, async (req) => ok(await stats.applications(actorOf(req), req.body)));
+  app.post('/admin/Work/appDataDetail', { config: { permission: 'dashboard.query' }, schema: { body: appStatsDetailQuery, tags } }, async (req) =>
     ok(await stats.application(actorOf(req), req.body.application_id, req.body)),
   );
-  app.post('/admin/Work/staffDataList', { config: { permission: 'workorder.query' }, schema: { body: statsQuery, tags } }, async (req) => ok(await stats.staff(actorOf(req), req.body)));
+  app.post('/admin/Work/staffDataList', { config: { permission: 'dashboard.query' }, schema: { body: statsQuery, tags } }, async (req) => ok(await stats.staff(actorOf(req), req.body)));
 
   // --- single actions ----------------------------------------------------------------
   app.post('/admin/Workorder/claim_work_order', { config: { permission: 'workorder.renling' }, schema: { body: orderIdBody, tags } }, async (req) =>
