@@ -79,7 +79,7 @@ describe('import', () => {
 
   it('creates the 17 valid rows of 20 and reports the 3 bad ones by row and field', async () => {
     const good = (i: number) => [`住户${i}`, `1390000${String(i).padStart(4, '0')}`, `${(i % 9) + 1}栋1单元${100 + i}`, '新办', '业主', (i % 5) + 1, new Date(Date.UTC(2026, 11, 1)), `备注${i}`];
-    const rows = Array.from({ length: 20 }, (_, i) => good(i));
+    const rows: unknown[][] = Array.from({ length: 20 }, (_, i) => good(i));
     rows[4] = ['住户4', '13900000004', '4号楼', '新办', '业主', 1, null, '']; // room pattern
     rows[9] = ['住户9', '13900000009', '1栋1单元109', '换卡', '业主', 2, null, '']; // unknown option
     rows[15] = ['', '13900000015', '1栋1单元115', '补办', '租户', 9, null, '']; // no requester, quantity too big

@@ -85,6 +85,8 @@ const http = axios.create({
 http.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set('token', token);
+  // Server messages (errors, batch results) come back in the UI language.
+  if (i18n.language) config.headers.set('lang', i18n.language);
   const company_id = getCompanyId();
   const shopId = getShopId();
   const scope: Record<string, number> = { company_id };
