@@ -10,7 +10,7 @@ import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
 import type { ActiveApplication } from '../applications/repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
-import { pickHandler } from './dispatch.ts';
+import { pickHandler, recordDispatch } from './dispatch.ts';
 import * as repo from './repo.ts';
 import type { ActingParty } from './transition.ts';
 
@@ -69,17 +69,7 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: number; o
     created_at: at,
   });
   if (handler) {
-    await repo.insertRecord(trx, app.company_id, {
-      work_order_id: order.id,
-      action: 'dispatch',
-      from_status: 'unassigned',
-      to_status: status,
-      actor_staff_id: null,
-      actor_name: 'system',
-      target_staff_id: handler.id,
-      target_name: handler.name,
-      created_at: at,
-    });
+    await recordDispatch(trx, app.company_id, order.id, status, handler, at);
   }
   await writeLog(trx, {
     company_id: app.company_id,

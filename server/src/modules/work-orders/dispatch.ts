@@ -5,7 +5,36 @@
  * (never first), then the lowest id. Null when nobody is available: the order stays
  * unassigned.
  */
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
+import { insertRecord } from './repo.ts';
+
+/** Subquery: a staff member's (`s.id`) open orders, processing or pending review. */
+export function openCount(eb: ExpressionBuilder<DB & { s: DB['staff'] }, 's'>, companyId: number) {
+  return eb
+    .selectFrom('work_orders as w')
+    .select(eb.fn.countAll<number>().as('n'))
+    .where('w.company_id', '=', companyId)
+    .whereRef('w.handler_id', '=', 's.id')
+    .where('w.status', 'in', ['processing', 'pending_review'])
+    .where('w.deleted_at', 'is', null);
+}
+
+/** The history step of an automatic dispatch: system hands the order to `handler`. */
+export async function recordDispatch(db: Db, companyId: number, orderId: number, to: string, handler: { id: number; name: string }, at: string): Promise<void> {
+  await insertRecord(db, companyId, {
+    work_order_id: orderId,
+    action: 'dispatch',
+    from_status: 'unassigned',
+    to_status: to,
+    actor_staff_id: null,
+    actor_name: 'system',
+    target_staff_id: handler.id,
+    target_name: handler.name,
+    created_at: at,
+  });
+}
 
 export async function pickHandler(db: Db, companyId: number, applicationId: number): Promise<{ id: number; name: string } | null> {
   const rows = await db
@@ -14,14 +43,7 @@ export async function pickHandler(db: Db, companyId: number, applicationId: numb
     .select((eb) => [
       's.id',
       's.name',
-      eb
-        .selectFrom('work_orders as w')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('w.company_id', '=', companyId)
-        .whereRef('w.handler_id', '=', 's.id')
-        .where('w.status', 'in', ['processing', 'pending_review'])
-        .where('w.deleted_at', 'is', null)
-        .as('open'),
+      openCount(eb, companyId).as('open'),
       eb
         .selectFrom('work_order_records as r')
         .select((e) => e.fn.max('r.created_at').as('m'))

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
+import { openCount } from './dispatch.ts';
 import { listOrders } from './repo.ts';
 
 /** `departmentId` and every department below it. */
@@ -30,14 +31,7 @@ export function assignableStaff(db: Db, companyId: number, q: { application_id?:
       'd.name as department_name',
       'p.name as position_name',
       'r.name as role_name',
-      eb
-        .selectFrom('work_orders as w')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('w.company_id', '=', companyId)
-        .whereRef('w.handler_id', '=', 's.id')
-        .where('w.status', 'in', ['processing', 'pending_review'])
-        .where('w.deleted_at', 'is', null)
-        .as('open_count'),
+      openCount(eb, companyId).as('open_count'),
       q.application_id
         ? eb
             .selectFrom('application_staff as b')

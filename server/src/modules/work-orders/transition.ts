@@ -10,7 +10,7 @@ import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
-import { pickHandler } from './dispatch.ts';
+import { pickHandler, recordDispatch } from './dispatch.ts';
 import * as repo from './repo.ts';
 
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
@@ -78,17 +78,7 @@ export async function transition(trx: Db, who: ActingParty, order: OrderRow, act
     created_at: at,
   });
   if (dispatchTo) {
-    await repo.insertRecord(trx, who.companyId, {
-      work_order_id: order.id,
-      action: 'dispatch',
-      from_status: 'unassigned',
-      to_status: to,
-      actor_staff_id: null,
-      actor_name: 'system',
-      target_staff_id: dispatchTo.id,
-      target_name: dispatchTo.name,
-      created_at: at,
-    });
+    await recordDispatch(trx, who.companyId, order.id, to, dispatchTo, at);
   }
   await writeLog(trx, {
     company_id: who.companyId,
