@@ -16,6 +16,7 @@ import antdZhTW from 'antd/es/locale/zh_TW';
 import antdEnUS from 'antd/es/locale/en_US';
 import antdPtBR from 'antd/es/locale/pt_BR';
 import zhCN from '../locales/zh-CN.json';
+import zhCNPortal from '../locales/portal/zh-CN.json';
 import { getItem, setItem, STORAGE_KEYS } from './storage.ts';
 
 export type Lang = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
@@ -31,6 +32,8 @@ export const LANGUAGES: { code: Lang; label: string; dayjs: string; antd: Locale
 ];
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/zh-CN.json']);
+/** The requester portal's messages (top-level key 'portal'), merged into the same bundle. */
+const portalLoaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/portal/*.json', '!../locales/portal/zh-CN.json']);
 
 function isLang(x: unknown): x is Lang {
   return LANGUAGES.some((l) => l.code === x);
@@ -46,8 +49,8 @@ async function ensureLoaded(lang: Lang): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'translation')) return;
   const load = loaders[`../locales/${lang}.json`];
   if (!load) return;
-  const mod = await load();
-  i18n.addResourceBundle(lang, 'translation', mod.default, true, true);
+  const [mod, portal] = await Promise.all([load(), portalLoaders[`../locales/portal/${lang}.json`]?.()]);
+  i18n.addResourceBundle(lang, 'translation', { ...mod.default, ...portal?.default }, true, true);
 }
 
 function applySideEffects(lang: Lang): void {
@@ -60,7 +63,7 @@ function applySideEffects(lang: Lang): void {
 export async function initI18n(): Promise<void> {
   const lang = storedLang();
   await i18n.use(initReactI18next).init({
-    resources: { 'zh-CN': { translation: zhCN } },
+    resources: { 'zh-CN': { translation: { ...zhCN, ...zhCNPortal } } },
     lng: DEFAULT_LANG,
     fallbackLng: DEFAULT_LANG,
     interpolation: { escapeValue: false },

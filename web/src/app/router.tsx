@@ -19,6 +19,9 @@ const Login = lazyPage(() => import('../pages/user/Login.tsx'));
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
 const RegisterResult = lazyPage(() => import('../pages/user/RegisterResult.tsx'));
 const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'));
+const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'));
+const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'));
+const EditInputPage = lazyPage(() => import('../pages/portal/EditInputPage.tsx'));
 const WorkOrderList = lazyPage(() => import('../pages/workorder/WorkOrderList.tsx'));
 const WorkOrderDetail = lazyPage(() => import('../pages/workorder/WorkOrderDetail.tsx'));
 const ApplicationList = lazyPage(() => import('../pages/application/ApplicationList.tsx'));
@@ -86,6 +89,9 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
       ],
     },
     { path: '/input', element: <InputPage />, handle: handle('input', { title: 'menu.input' }) },
+    { path: '/orderList', element: <OrderListPage />, handle: handle('orderList', { title: 'portal.orderList.title' }) },
+    { path: '/orderInfo', element: <OrderInfoPage />, handle: handle('orderInfo', { title: 'portal.orderInfo.title' }) },
+    { path: '/editInput', element: <EditInputPage />, handle: handle('editInput', { title: 'portal.edit.title' }) },
     { path: '/404', element: <ExceptionPage type="404" standalone />, handle: handle('404', exceptionMeta('404')) },
     { path: '*', element: <Navigate to="/404" replace />, handle: handle('*', {}, true) },
   ];

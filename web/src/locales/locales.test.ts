@@ -9,10 +9,20 @@ import zhCN from './zh-CN.json';
 import zhTW from './zh-TW.json';
 import enUS from './en-US.json';
 import ptBR from './pt-BR.json';
+import zhCNPortal from './portal/zh-CN.json';
+import zhTWPortal from './portal/zh-TW.json';
+import enUSPortal from './portal/en-US.json';
+import ptBRPortal from './portal/pt-BR.json';
 
 type Tree = { [k: string]: string | Tree };
 
-const LOCALES: Record<string, Tree> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS, 'pt-BR': ptBR };
+// The requester portal's messages are merged into the same bundles (app/i18n.ts).
+const LOCALES: Record<string, Tree> = {
+  'zh-CN': { ...zhCN, ...zhCNPortal },
+  'zh-TW': { ...zhTW, ...zhTWPortal },
+  'en-US': { ...enUS, ...enUSPortal },
+  'pt-BR': { ...ptBR, ...ptBRPortal },
+};
 
 /** Flattens a nested message tree to dotted keys. */
 export function flatten(tree: Tree, prefix = ''): Record<string, string> {

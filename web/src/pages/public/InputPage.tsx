@@ -1,19 +1,21 @@
 /**
  * The public requester form /input?app=APP_KEY (no layout, no token, phone-friendly): loads
  * the application's template, renders it with the requester's name and phone, submits the
- * order and shows its number. The requester's identification is kept in local storage
+ * order and shows its number with links to the order (/orderInfo) and to the requester's
+ * orders (/orderList). The requester's identification is kept in local storage
  * under 'ident'. An unknown application key shows a 404 result.
  */
 import { useState } from 'react';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { CreateWorkReply, FormTemplate } from '@swo/contract';
 import { createWork, templateData } from '../../app/api.ts';
 import { getItem, setItem, STORAGE_KEYS } from '../../app/storage.ts';
 import LangSelect from '../../components/LangSelect.tsx';
 import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
+import { portalPath } from '../portal/ident.ts';
 
 function asTemplate(schema: unknown): FormTemplate {
   const s = (schema && typeof schema === 'object' ? schema : {}) as Partial<FormTemplate>;
@@ -61,11 +63,17 @@ export default function InputPage() {
         status="success"
         title={t('input.success.title')}
         subTitle={t('input.success.description')}
-        extra={
-          <Button type="primary" onClick={() => { setDone(null); setFormKey((k) => k + 1); }}>
+        extra={[
+          <Link key="info" to={portalPath('/orderInfo', done.ident, done.id)} data-testid="view-my-order">
+            <Button type="primary">{t('portal.actions.viewOrder')}</Button>
+          </Link>,
+          <Link key="list" to={portalPath('/orderList', done.ident)} data-testid="my-orders">
+            <Button>{t('portal.actions.myOrders')}</Button>
+          </Link>,
+          <Button key="again" onClick={() => { setDone(null); setFormKey((k) => k + 1); }}>
             {t('input.success.again')}
-          </Button>
-        }
+          </Button>,
+        ]}
       >
         <div className="order-number-box">
           <Typography.Text type="secondary">{t('input.success.orderNo')}</Typography.Text>
