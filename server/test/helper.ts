@@ -33,8 +33,21 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // Without FORCE: killing backends whose clients are still closing makes them
+        // report an unhandled 57P01; wait for those connections to go instead.
+        for (let i = 0; ; i++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || i >= 100) throw err;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
