@@ -26,6 +26,9 @@ export function isPostgresUrl(url: string): boolean {
 export function openDatabase(url: string, opts: { poolSize?: number } = {}): Database_ {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`);
