@@ -17,8 +17,7 @@ import { now } from '../../lib/time.ts';
 import { findActiveByKey } from '../applications/repo.ts';
 import { createOrder, templateOf, validFormData } from '../work-orders/create.ts';
 import * as orders from '../work-orders/repo.ts';
-import { loadOrder } from '../work-orders/actions.ts';
-import { transition, type ActingParty } from '../work-orders/transition.ts';
+import { loadOrder, transition, type ActingParty } from '../work-orders/transition.ts';
 import * as repo from './repo.ts';
 
 type CreateWorkBody = z.infer<typeof createWorkBody>;

@@ -20,7 +20,8 @@ import { createOrder, templateOf, validFormData } from './create.ts';
 import { denialFor } from './policy.ts';
 import * as repo from './repo.ts';
 import { toWorkOrder } from './service.ts';
-import { transition, type ActingParty, type OrderRow } from './transition.ts';
+import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
+
 
 export interface ActionInput {
   note?: string;
@@ -34,12 +35,6 @@ export interface ActionInput {
 }
 
 export const partyOf = (a: Actor): ActingParty => ({ companyId: a.companyId, staffId: a.staffId, name: a.staffName, userId: a.userId, username: a.username, ip: a.ip });
-
-export async function loadOrder(db: Db, companyId: number, id: number): Promise<OrderRow> {
-  const order = await repo.findOrder(db, companyId, id);
-  if (!order) throw errors.notFound('orderNotFound');
-  return order;
-}
 
 /** Throws 403 unless `actor` may take `action` on `order` (policy.ts). */
 export async function checkMay(db: Db, actor: Actor, order: OrderRow, action: WorkOrderAction): Promise<void> {

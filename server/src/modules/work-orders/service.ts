@@ -23,6 +23,7 @@ import { errors } from '../../http/errors.ts';
 import { denialFor } from './policy.ts';
 import * as repo from './repo.ts';
 import * as reads from './reads-repo.ts';
+import { loadOrder } from './transition.ts';
 
 type ListRow = Awaited<ReturnType<typeof repo.listOrders>>['rows'][number];
 
@@ -58,12 +59,6 @@ const paged = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: numbe
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
 export function createWorkOrderService(db: Kysely<DB>) {
-  async function loadOrder(actor: Actor, id: number) {
-    const order = await repo.findOrder(db, actor.companyId, id);
-    if (!order) throw errors.notFound('orderNotFound');
-    return order;
-  }
-
   const parseRecord = (r: Awaited<ReturnType<typeof repo.listRecords>>[number]) => ({
     ...r,
     is_internal: r.is_internal === 1,
@@ -77,7 +72,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
     },
 
     async detail(actor: Actor, id: number): Promise<WorkOrderDetail> {
-      const order = await loadOrder(actor, id);
+      const order = await loadOrder(db, actor.companyId, id);
       const [template, records, bound] = await Promise.all([
         repo.findTemplateVersion(db, actor.companyId, order.template_id, order.template_version),
         repo.listRecords(db, actor.companyId, id),
@@ -101,7 +96,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
 
     /** The order's history; `assignments` narrows it to claim, assign, reassign and dispatch steps. */
     async records(actor: Actor, id: number, kind: 'all' | 'assignments') {
-      await loadOrder(actor, id);
+      await loadOrder(db, actor.companyId, id);
       const rows = await repo.listRecords(db, actor.companyId, id, kind === 'assignments' ? ASSIGNMENT_ACTIONS : undefined);
       return rows.map(parseRecord);
     },

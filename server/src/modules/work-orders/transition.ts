@@ -15,6 +15,13 @@ import * as repo from './repo.ts';
 
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
 
+/** The company's order `id`, or 404 (another company's order is not found either). */
+export async function loadOrder(db: Db, companyId: number, id: number): Promise<OrderRow> {
+  const order = await repo.findOrder(db, companyId, id);
+  if (!order) throw errors.notFound('orderNotFound');
+  return order;
+}
+
 /** Who acts: a staff member, or a requester (staffId null). */
 export interface ActingParty {
   companyId: number;
