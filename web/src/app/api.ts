@@ -3,7 +3,13 @@
  * the one HTTP client. Each returns the `data` of the reply unless noted.
  */
 import type {
+  AppDataReply,
   ApplicationItem,
+  BatchReply,
+  Employee,
+  StaffStats,
+  StatsFigures,
+  TrendPoint,
   CompanyListItem,
   CreateWorkReply,
   LoginReply,
@@ -13,7 +19,9 @@ import type {
   UserInfo,
   WorkOrder,
   WorkOrderDetail,
+  WorkOrderRecord,
 } from '@swo/contract';
+import type { AxiosProgressEvent } from 'axios';
 import { get, post, request } from './request.ts';
 
 export interface LoginParams {
@@ -86,12 +94,159 @@ export async function workOrderDetail(id: number): Promise<WorkOrderDetail> {
   return (await get<WorkOrderDetail>('/admin/Workorder/work_order_details', { id })).data;
 }
 
-export async function claimWorkOrder(id: number): Promise<WorkOrder> {
-  return (await post<WorkOrder>('/admin/Workorder/claim_work_order', { id })).data;
+/** Drops undefined and empty-string values (optional fields are left out of the call). */
+function compact(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
 }
 
-export async function completeWorkOrder(id: number, note?: string): Promise<WorkOrder> {
-  return (await post<WorkOrder>('/admin/Workorder/work_order_complete', note ? { id, note } : { id })).data;
+export async function claimWorkOrder(id: number, version?: number): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Workorder/claim_work_order', compact({ id, version }))).data;
+}
+
+export async function completeWorkOrder(id: number, note?: string, version?: number): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Workorder/work_order_complete', compact({ id, note, version }))).data;
+}
+
+export async function reassignWorkOrder(id: number, staff_id: number, note?: string, version?: number): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Workorder/work_order_reassign', compact({ id, staff_id, note, version }))).data;
+}
+
+export async function rejectWorkOrder(id: number, reason: string, version?: number): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Workorder/work_order_reject', compact({ id, reason, version }))).data;
+}
+
+/** Review: pass, or fail with a reason (the order goes back to its handler). */
+export async function examineWorkOrder(id: number, pass: boolean, reason?: string): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Workorder/work_order_examine', compact({ id, pass: pass ? 1 : 0, reason }))).data;
+}
+
+export async function cancelWorkOrder(id: number, reason: string): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Workorder/work_order_cancel', { id, reason })).data;
+}
+
+export async function resubmitWorkOrder(id: number, form_data?: Record<string, unknown>): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Workorder/resubmit_work_order', compact({ id, form_data }))).data;
+}
+
+export async function withdrawWorkOrder(id: number): Promise<WorkOrder> {
+  return (await get<WorkOrder>('/admin/Work/withdraw', { id })).data;
+}
+
+/** An internal note (staff only, never shown to the requester). */
+export async function addNote(id: number, note: string): Promise<void> {
+  await post<unknown>('/admin/Workorder/record_notes', { id, note });
+}
+
+/** A step of the assignment history (claim, assign, reassign, dispatch). */
+export type AssignRecord = WorkOrderRecord;
+
+export async function assignRecords(id: number): Promise<AssignRecord[]> {
+  return (await get<AssignRecord[]>('/admin/Workorder/work_order_assign_record', { id })).data ?? [];
+}
+
+export interface EmployeeQuery {
+  application_id?: number;
+  department_id?: number;
+  keyword?: string;
+}
+
+/** Staff who may handle orders: bound to the application first, then the least loaded. */
+export async function employeeList(q: EmployeeQuery = {}): Promise<Employee[]> {
+  return (await get<Employee[]>('/admin/Workorder/employee_list', compact({ ...q }))).data ?? [];
+}
+
+/** Order kinds (templates) for filters. */
+export async function workOrderKinds(): Promise<{ id: number; name: string }[]> {
+  return (await get<{ id: number; name: string }[]>('/admin/Work/workOrderName')).data ?? [];
+}
+
+export type MyWorkOrderType = 'handling' | 'created' | 'reviewed';
+
+export async function myWorkOrders(params: { type: MyWorkOrderType; status?: string; pageNo: number; pageSize: number }): Promise<Paged<WorkOrder>> {
+  return (await post<Paged<WorkOrder>>('/admin/Work/myWorkOrder', compact({ ...params }))).data;
+}
+
+/** Headers of a batch call: one idempotency key per user action, so a retry acts once. */
+function idempotent(key: string) {
+  return { headers: { 'Idempotency-Key': key } };
+}
+
+export async function batchClaim(ids: number[], key: string): Promise<BatchReply> {
+  return (await post<BatchReply>('/admin/Batch_Work/batchWorkClaim', { ids }, idempotent(key))).data;
+}
+
+export async function batchAssign(ids: number[], staff_id: number, note: string | undefined, key: string): Promise<BatchReply> {
+  return (await post<BatchReply>('/admin/Batch_Work/batchWorkAssign', compact({ ids, staff_id, note }), idempotent(key))).data;
+}
+
+export async function batchReject(ids: number[], reason: string, key: string): Promise<BatchReply> {
+  return (await post<BatchReply>('/admin/Work/batchReject', { ids, reason }, idempotent(key))).data;
+}
+
+export interface StaffCreateParams {
+  application_id: number;
+  form_data: Record<string, unknown>;
+  requester_name: string;
+  requester_phone: string;
+}
+
+/** Staff-side create (workorder.add). */
+export async function staffCreateOrder(params: StaffCreateParams): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Work/add', { ...params })).data;
+}
+
+/** Staff-side edit of an unassigned or rejected order (workorder.edit). */
+export async function staffEditOrder(id: number, form_data: Record<string, unknown>, version?: number): Promise<WorkOrder> {
+  return (await post<WorkOrder>('/admin/Work/edit', compact({ id, form_data, version }))).data;
+}
+
+/** Deletes a cancelled or withdrawn order (workorder.delete). */
+export async function deleteWorkOrder(id: number): Promise<void> {
+  await get<unknown>('/admin/Work/delete', { id });
+}
+
+export interface ImportReply {
+  created: number;
+  failed: number;
+  orders: { row: number; id: number; order_no: string }[];
+  errors: { row: number; field: string; message: string }[];
+}
+
+/** Largest import file the server takes. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Uploads and downloads may take longer than ordinary calls. */
+export const TRANSFER_TIMEOUT_MS = 120_000;
+
+/** Imports orders from an .xlsx made from the import template (workorder.import). */
+export async function importOrders(application_id: number, file: File, onProgress?: (e: AxiosProgressEvent) => void): Promise<ImportReply> {
+  const data = new FormData();
+  data.append('application_id', String(application_id));
+  data.append('file', file, file.name);
+  return (await post<ImportReply>('/admin/Work/batchUpload', data, { onUploadProgress: onProgress, timeout: TRANSFER_TIMEOUT_MS })).data;
+}
+
+export interface StatsRange {
+  date_from?: string;
+  date_to?: string;
+}
+
+/** Per-application statistics of a date range (default: the last 30 days). */
+export async function appData(range: StatsRange = {}): Promise<AppDataReply> {
+  return (await post<AppDataReply>('/admin/Work/appData', compact({ ...range }))).data;
+}
+
+export interface AppDataDetailReply {
+  totals: StatsFigures;
+  handlers: StaffStats[];
+  trend: TrendPoint[];
+}
+
+export async function appDataDetail(application_id: number, range: StatsRange = {}): Promise<AppDataDetailReply> {
+  return (await post<AppDataDetailReply>('/admin/Work/appDataDetail', compact({ application_id, ...range }))).data;
+}
+
+export async function staffData(range: StatsRange = {}): Promise<{ staff: StaffStats[] }> {
+  return (await post<{ staff: StaffStats[] }>('/admin/Work/staffDataList', compact({ ...range }))).data;
 }
 
 export async function applicationList(pageNo: number, pageSize: number): Promise<Paged<ApplicationItem>> {

@@ -36,9 +36,14 @@ export function parseActions(actions: unknown): string[] {
     .filter(Boolean);
 }
 
-/** Component names that get an extra hidden detail route next to them. */
-const DETAIL_ROUTES: Record<string, { component: string; title: string }> = {
-  WorkOrderList: { component: 'WorkOrderDetail', title: 'menu.workorder.detail' },
+/**
+ * Component names that get an extra hidden route next to them: the detail pages of the
+ * order lists, and the dashboard's optional page number ('/dashboard/analysis/:pageNo').
+ */
+const EXTRA_ROUTES: Record<string, { component: string; title: string; suffix: string; name: string }> = {
+  WorkOrderList: { component: 'WorkOrderDetail', title: 'menu.workorder.detail', suffix: '/detail/:id', name: '/detail' },
+  MyWorkOrders: { component: 'WorkOrderDetail', title: 'menu.workorder.detail', suffix: '/detail/:id', name: '/detail' },
+  Analysis: { component: 'Analysis', title: 'menu.dashboard', suffix: '/:pageNo', name: '/page' },
 };
 
 function isHidden(item: MenuItem): boolean {
@@ -67,14 +72,13 @@ function convert(items: MenuItem[], topLevel: boolean): AppRoute[] {
       route.redirect = collapseSlashes(item.redirect);
     }
     out.push(route);
-    const detail = DETAIL_ROUTES[route.component ?? ''];
-    if (detail) {
-      const detailPath = collapseSlashes(`${path}/detail/:id`);
+    const extra = EXTRA_ROUTES[route.component ?? ''];
+    if (extra) {
       out.push({
-        path: detailPath,
-        name: routeName(`${path}/detail`),
-        component: detail.component,
-        meta: { title: detail.title, hidden: true, permission },
+        path: collapseSlashes(`${path}${extra.suffix}`),
+        name: routeName(`${path}${extra.name}`),
+        component: extra.component,
+        meta: { title: extra.title, hidden: true, permission },
       });
     }
   }

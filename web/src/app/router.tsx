@@ -8,7 +8,7 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import BasicLayout from '../layouts/BasicLayout.tsx';
 import UserLayout from '../layouts/UserLayout.tsx';
 import ExceptionPage from '../pages/exception/ExceptionPage.tsx';
-import { firstPath } from './dynamicRoutes.ts';
+import { firstPath, hasPath } from './dynamicRoutes.ts';
 import { RouteGuard } from './guard.tsx';
 import { lazyPage } from './lazyPage.ts';
 import { RouteObjectsContext, type RouteHandle } from './routeContext.ts';
@@ -25,6 +25,8 @@ const EditInputPage = lazyPage(() => import('../pages/portal/EditInputPage.tsx')
 const WorkOrderList = lazyPage(() => import('../pages/workorder/WorkOrderList.tsx'));
 const WorkOrderDetail = lazyPage(() => import('../pages/workorder/WorkOrderDetail.tsx'));
 const ApplicationList = lazyPage(() => import('../pages/application/ApplicationList.tsx'));
+const Analysis = lazyPage(() => import('../pages/dashboard/Analysis.tsx'));
+const MyWorkOrders = lazyPage(() => import('../pages/mine/MyWorkOrders.tsx'));
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {
@@ -32,7 +34,12 @@ const COMPONENTS: Record<string, ComponentType> = {
   WorkOrderList,
   WorkOrderDetail,
   ApplicationList,
+  Analysis,
+  MyWorkOrders,
 };
+
+/** Where '/dashboard' leads (SPEC.md section 2), when the menu has the analysis page. */
+const DASHBOARD_HOME = '/dashboard/analysis';
 
 function handle(name: string, meta: RouteHandle['meta'] = {}, redirect = false): RouteHandle {
   return { name, meta, redirect };
@@ -70,6 +77,9 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
       children: [
         { index: true, element: <Navigate to={home} replace />, handle: handle('index', {}, true) },
         ...dynamicObjects(routes),
+        ...(hasPath(routes, DASHBOARD_HOME)
+          ? [{ path: '/dashboard', element: <Navigate to={DASHBOARD_HOME} replace />, handle: handle('dashboard', {}, true) }]
+          : []),
         { path: '/exception', element: <Navigate to="/exception/403" replace />, handle: handle('exception', {}, true) },
         { path: '/exception/403', element: <ExceptionPage type="403" />, handle: handle('Exception403', exceptionMeta('403')) },
         { path: '/exception/404', element: <ExceptionPage type="404" />, handle: handle('Exception404', exceptionMeta('404')) },

@@ -1,6 +1,7 @@
 /**
  * The applications list (menu component ApplicationList): name, template, category,
- * status and the public form link `/input?app=KEY` (copyable, opens in a new tab).
+ * status and the public form link `/input?app=KEY` (copyable, opens in a new tab), with
+ * the generic table export of all applications.
  */
 import { useState } from 'react';
 import { Badge, Card, Table, Typography, type TableColumnsType } from 'antd';
@@ -10,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '@swo/contract';
 import { applicationList } from '../../app/api.ts';
 import { formatTime } from '../../app/format.ts';
+import TableExport from '../../components/export/TableExport.tsx';
+import type { ExportColumn } from '../../components/export/exportRows.ts';
 
 /** The public form link of an application. */
 export function publicLink(appKey: string): string {
@@ -74,8 +77,31 @@ export default function ApplicationList() {
     { title: t('application.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
   ];
 
+  const exportColumns: ExportColumn<ApplicationItem>[] = [
+    { title: t('application.fields.name'), dataIndex: 'name' },
+    { title: t('application.fields.template'), dataIndex: 'template_name' },
+    { title: t('application.fields.category'), dataIndex: 'category_name' },
+    { title: t('application.fields.status'), exportValue: (r) => t(r.status === 1 ? 'application.status.enabled' : 'application.status.disabled') },
+    { title: t('application.fields.link'), exportValue: (r) => `${window.location.origin}${publicLink(r.app_key)}` },
+    { title: t('application.fields.createdAt'), exportValue: (r) => formatTime(r.created_at) },
+  ];
+
   return (
-    <Card className="page-card" title={t('menu.application')} variant="borderless">
+    <Card
+      className="page-card"
+      title={t('menu.application')}
+      variant="borderless"
+      extra={
+        <TableExport
+          columns={exportColumns}
+          skipLast={false}
+          data={async () => (await applicationList(1, 100)).data}
+          data-testid="export-applications"
+        >
+          {t('application.export')}
+        </TableExport>
+      }
+    >
       <Table<ApplicationItem>
         rowKey="id"
         columns={columns}

@@ -10,9 +10,11 @@ import { feedback } from '../../app/feedback.tsx';
 
 const NOTE_MAX = 2000;
 
-export default function CompleteButton({ orderId: id, orderNo, onDone, ...rest }: {
+export default function CompleteButton({ orderId: id, orderNo, version, onDone, ...rest }: {
   orderId: number;
   orderNo: string;
+  /** The version displayed: a concurrent change is answered with 409. */
+  version?: number;
   onDone: () => void;
 } & Omit<ButtonProps, 'onClick'>) {
   const { t } = useTranslation();
@@ -24,7 +26,7 @@ export default function CompleteButton({ orderId: id, orderNo, onDone, ...rest }
     const { note } = form.getFieldsValue();
     setLoading(true);
     try {
-      const order = await completeWorkOrder(id, note?.trim() || undefined);
+      const order = await completeWorkOrder(id, note?.trim() || undefined, version);
       feedback.message.success(t(order?.status === 'pending_review' ? 'workOrder.messages.submittedForReview' : 'workOrder.messages.completed'));
       setOpen(false);
       form.resetFields();

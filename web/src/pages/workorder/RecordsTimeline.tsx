@@ -1,8 +1,14 @@
-/** The records of an order as a timeline: who did what, status from → to, note, time. */
-import { Empty, Space, Timeline, Typography } from 'antd';
+/**
+ * The records of an order as a timeline: who did what, status from → to, the reason or
+ * note, time. Internal notes are marked 'internal'; edits list the changed fields
+ * before → after.
+ */
+import { Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WorkOrderRecord } from '@swo/contract';
 import { formatTime } from '../../app/format.ts';
+import { recordChanges } from './recordDiff.ts';
 import StatusTag from './StatusTag.tsx';
 
 const ACTION_COLORS: Record<string, string> = {
@@ -19,9 +25,16 @@ const ACTION_COLORS: Record<string, string> = {
   resubmit: 'blue',
   note: 'gray',
   dispatch: 'cyan',
+  edit: 'blue',
 };
 
-export default function RecordsTimeline({ records }: { records: WorkOrderRecord[] }) {
+/** A record as the detail call returns it: edits carry `detail` ({before, after}). */
+type Record_ = WorkOrderRecord & { detail?: unknown };
+
+/** Actions whose note is a reason (shown as such). */
+const REASON_ACTIONS = new Set(['reject', 'cancel', 'examine_fail']);
+
+export default function RecordsTimeline({ records, labels = {} }: { records: Record_[]; labels?: Record<string, string> }) {
   const { t, i18n } = useTranslation();
   if (!records.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   // Automatic steps are recorded with the actor 'system'.
@@ -33,13 +46,19 @@ export default function RecordsTimeline({ records }: { records: WorkOrderRecord[
       className="records-timeline"
       items={records.map((r) => ({
         key: r.id,
-        color: ACTION_COLORS[r.action] ?? 'blue',
+        color: r.is_internal ? 'gray' : (ACTION_COLORS[r.action] ?? 'blue'),
+        dot: r.is_internal ? <LockOutlined /> : undefined,
         children: (
-          <div data-testid="record" data-action={r.action}>
+          <div data-testid="record" data-action={r.action} data-internal={r.is_internal ? '1' : undefined}>
             <Space size={6} wrap>
               <Typography.Text strong>{actorName(r.actor_name)}</Typography.Text>
               <span>{actionLabel(r.action)}</span>
               {r.target_name ? <span>→ {r.target_name}</span> : null}
+              {r.is_internal ? (
+                <Tag color="purple" bordered={false} data-testid="internal-tag">
+                  {t('workOrder.records.internal')}
+                </Tag>
+              ) : null}
             </Space>
             {r.from_status || r.to_status ? (
               <div style={{ marginTop: 4 }}>
@@ -50,9 +69,21 @@ export default function RecordsTimeline({ records }: { records: WorkOrderRecord[
             ) : null}
             {r.note ? (
               <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>
-                {t('workOrder.records.note')}: {r.note}
+                {t(REASON_ACTIONS.has(r.action) ? 'workOrder.records.reason' : 'workOrder.records.note')}: {r.note}
               </Typography.Paragraph>
             ) : null}
+            {r.action === 'edit'
+              ? recordChanges(r.detail, labels).map((c) => (
+                  <div key={c.key} className="record-change" data-testid="record-change">
+                    <Typography.Text type="secondary">{c.label}: </Typography.Text>
+                    <Typography.Text delete type="secondary">
+                      {c.before}
+                    </Typography.Text>
+                    <span style={{ margin: '0 6px' }}>→</span>
+                    <Typography.Text>{c.after}</Typography.Text>
+                  </div>
+                ))
+              : null}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {formatTime(r.created_at)}
             </Typography.Text>

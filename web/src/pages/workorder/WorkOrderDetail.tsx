@@ -1,8 +1,10 @@
 /**
- * The work-order detail page (/orders/workorder/detail/:id, hidden from the menu): the
- * order's facts, its form data with the template's labels, the records timeline and the
- * actions the server allows in its status (claim; complete with an optional note).
+ * The work-order detail page (/orders/workorder/detail/:id and /orders/mine/detail/:id,
+ * hidden from the menu): the order's facts, its form data in the template's layout, the
+ * records timeline, the assignment history and the actions the server allows now.
  */
+import { useMemo } from 'react';
+import { templateFields } from '@swo/contract';
 import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,11 +13,12 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { workOrderDetail } from '../../app/api.ts';
 import { formatTime } from '../../app/format.ts';
 import { ApiError } from '../../app/request.ts';
-import ClaimButton from './ClaimButton.tsx';
-import CompleteButton from './CompleteButton.tsx';
+import AssignHistory from './AssignHistory.tsx';
+import DetailActions from './DetailActions.tsx';
 import FormDataView from './FormDataView.tsx';
 import RecordsTimeline from './RecordsTimeline.tsx';
 import StatusTag from './StatusTag.tsx';
+import { asTemplate } from './templateOf.ts';
 
 export default function WorkOrderDetail() {
   const { t } = useTranslation();
@@ -30,6 +33,9 @@ export default function WorkOrderDetail() {
     queryFn: () => workOrderDetail(id),
     enabled: valid,
   });
+
+  const schema = detail.data?.template?.schema;
+  const labels = useMemo(() => Object.fromEntries(templateFields(asTemplate(schema)).map((f) => [f.model, f.label])), [schema]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['workorder', id] });
@@ -63,7 +69,11 @@ export default function WorkOrderDetail() {
     );
   }
 
-  const actions = o.allowed_actions ?? [];
+  const afterDelete = () => {
+    void queryClient.invalidateQueries({ queryKey: ['workorders'] });
+    void queryClient.invalidateQueries({ queryKey: ['workorder-counts'] });
+    back();
+  };
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
@@ -79,15 +89,14 @@ export default function WorkOrderDetail() {
           </Space>
         }
         extra={
-          <Space wrap>
-            {actions.includes('claim') ? <ClaimButton orderId={o.id} type="primary" onDone={refresh} /> : null}
-            {actions.includes('complete') ? <CompleteButton orderId={o.id} orderNo={o.order_no} type="primary" onDone={refresh} /> : null}
-            <Button icon={<ReloadOutlined />} onClick={refresh}>
-              {t('buttons.refresh')}
-            </Button>
-          </Space>
+          <Button icon={<ReloadOutlined />} onClick={refresh}>
+            {t('buttons.refresh')}
+          </Button>
         }
       >
+        <div className="detail-actions-bar" style={{ marginBottom: 16 }}>
+          <DetailActions order={o} onDone={refresh} onDeleted={afterDelete} />
+        </div>
         <Descriptions
           column={{ xs: 1, sm: 2, lg: 3 }}
           items={[
@@ -108,13 +117,18 @@ export default function WorkOrderDetail() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
-          <Card variant="borderless" title={t('workOrder.detail.formData')}>
-            <FormDataView schema={o.template?.schema} data={o.form_data ?? {}} />
-          </Card>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <Card variant="borderless" title={t('workOrder.detail.formData')}>
+              <FormDataView schema={o.template?.schema} data={o.form_data ?? {}} />
+            </Card>
+            <Card variant="borderless" title={t('assignHistory.title')}>
+              <AssignHistory orderId={o.id} version={o.version} />
+            </Card>
+          </Space>
         </Col>
         <Col xs={24} lg={9}>
           <Card variant="borderless" title={t('workOrder.detail.records')}>
-            <RecordsTimeline records={o.records ?? []} />
+            <RecordsTimeline records={o.records ?? []} labels={labels} />
           </Card>
         </Col>
       </Row>

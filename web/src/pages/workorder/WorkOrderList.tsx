@@ -2,10 +2,12 @@
  * The work-order list (menu component WorkOrderList): server-side paging, status tabs with
  * counts, filters synced to the URL, and per-row actions: detail, claim (unassigned orders,
  * action `workorder.renling`) and complete (processing orders the current user handles).
+ * Rows can be selected for batch claim / assign / reject; the toolbar has new order
+ * (`add`), export (`export`) and import (`import`), each shown only with its action.
  * After an action the list and the counts are refreshed.
  */
-import { useCallback } from 'react';
-import { Card, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Card, Flex, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -14,8 +16,12 @@ import { applicationList, statusCounts, workOrderList } from '../../app/api.ts';
 import { usePermission } from '../../app/routeContext.ts';
 import { useSession } from '../../app/session.ts';
 import { formatTime } from '../../app/format.ts';
+import BatchActions from './BatchActions.tsx';
 import ClaimButton from './ClaimButton.tsx';
 import CompleteButton from './CompleteButton.tsx';
+import CreateOrderButton from './CreateOrderButton.tsx';
+import ExportButton from './ExportButton.tsx';
+import ImportButton from './ImportButton.tsx';
 import ListFilters from './ListFilters.tsx';
 import { useListFilters } from './listParams.ts';
 import StatusTabs from './StatusTabs.tsx';
@@ -37,6 +43,10 @@ export default function WorkOrderList() {
   const counts = useQuery({ queryKey: ['workorder-counts'], queryFn: statusCounts });
   const apps = useQuery({ queryKey: ['applications', 'all'], queryFn: () => applicationList(1, 100) });
 
+  const [selected, setSelected] = useState<WorkOrder[]>([]);
+  // A new page or filter starts a new selection.
+  useEffect(() => setSelected([]), [query]);
+
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['workorders'] });
     void queryClient.invalidateQueries({ queryKey: ['workorder-counts'] });
@@ -45,6 +55,8 @@ export default function WorkOrderList() {
 
   const base = pathname.replace(/\/$/, '');
   const canClaim = can('workorder.renling');
+  const canBatch = canClaim || can('workorder.zhipai');
+  const applications = apps.data?.data ?? [];
 
   const columns: TableColumnsType<WorkOrder> = [
     {
@@ -86,12 +98,41 @@ export default function WorkOrderList() {
   ];
 
   const page = list.data;
+  const afterBatch = () => {
+    setSelected([]);
+    refresh();
+  };
   return (
-    <Card className="page-card" title={t('menu.workorder.list')} variant="borderless">
+    <Card
+      className="page-card"
+      title={t('menu.workorder.list')}
+      variant="borderless"
+      extra={
+        <Space wrap>
+          {can('workorder.add') ? <CreateOrderButton applications={applications} onDone={refresh} /> : null}
+          {can('workorder.import') ? <ImportButton applications={applications} onDone={refresh} /> : null}
+          {can('workorder.export') ? <ExportButton query={query} /> : null}
+        </Space>
+      }
+    >
       <StatusTabs value={filters.status} counts={counts.data} onChange={(status) => update({ status })} />
-      <ListFilters filters={filters} applications={apps.data?.data ?? []} onChange={update} onRefresh={refresh} />
+      <ListFilters filters={filters} applications={applications} onChange={update} onRefresh={refresh} />
+      {canBatch ? (
+        <Flex className="list-toolbar" style={{ marginBottom: 12 }}>
+          <BatchActions selected={selected} can={can} onDone={afterBatch} />
+        </Flex>
+      ) : null}
       <Table<WorkOrder>
         rowKey="id"
+        rowSelection={
+          canBatch
+            ? {
+                selectedRowKeys: selected.map((o) => o.id),
+                onChange: (_, rows) => setSelected(rows),
+                columnWidth: 40,
+              }
+            : undefined
+        }
         size="middle"
         columns={columns}
         dataSource={page?.data ?? []}

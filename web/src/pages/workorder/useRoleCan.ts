@@ -1,0 +1,13 @@
+/**
+ * `(code) => boolean` against the user's role in the current company (not the current
+ * route's meta): the detail page is reachable from the list and from "my work orders",
+ * and its edit / delete buttons depend on `workorder.*` wherever it was opened from.
+ */
+import { useMemo } from 'react';
+import { can } from '@swo/contract';
+import { useSession } from '../../app/session.ts';
+
+export function useRoleCan(): (code: string) => boolean {
+  const role = useSession((s) => s.roles);
+  return useMemo(() => (code: string) => !!role && (role.is_admin || can(role.permissions ?? [], code)), [role]);
+}
