@@ -12,7 +12,7 @@ export default function OrderCard({ order, ident }: { order: PublicOrder; ident:
   const { t } = useTranslation();
   const showReason = (order.status === 'rejected' || order.status === 'cancelled') && !!order.reason;
   return (
-    <Link to={portalPath('/orderInfo', ident, order.id)} data-testid="portal-order" data-order-no={order.order_no}>
+    <Link className="portal-order-link" to={portalPath('/orderInfo', ident, order.id)} data-testid="portal-order" data-order-no={order.order_no}>
       <Card className="portal-order-card" variant="borderless" hoverable>
         <div className="portal-order-top">
           <span className="portal-order-title">{order.title}</span>

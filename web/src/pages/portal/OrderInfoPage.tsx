@@ -113,7 +113,7 @@ export default function OrderInfoPage() {
           </div>
         </Card>
         <Card className="public-card" variant="borderless" title={t('portal.orderInfo.formData')}>
-          <PortalFormData schema={o.template.schema} data={o.form_data} narrow={narrow} />
+          <PortalFormData schema={o.template.schema} data={o.form_data} />
         </Card>
         <Card className="public-card" variant="borderless" title={t('portal.orderInfo.timeline')}>
           <PublicTimeline timeline={o.timeline} />

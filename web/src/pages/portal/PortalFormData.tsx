@@ -1,10 +1,10 @@
-/** The order's form data with its template's labels (option labels, not raw values); stacked on phones. */
+/** The order's form data with its template's labels (option labels, not raw values); narrower labels on phones. */
 import { Descriptions, Empty } from 'antd';
 import { templateFields, type FormTemplate } from '@swo/contract';
 import { useFieldValueRenderer } from '../workorder/FormDataView.tsx';
 import { asTemplate } from './template.ts';
 
-export default function PortalFormData({ schema, data, narrow }: { schema: unknown; data: Record<string, unknown>; narrow: boolean }) {
+export default function PortalFormData({ schema, data }: { schema: unknown; data: Record<string, unknown> }) {
   const render = useFieldValueRenderer();
   const template: FormTemplate = asTemplate(schema);
   const fields = templateFields(template);
@@ -15,7 +15,6 @@ export default function PortalFormData({ schema, data, narrow }: { schema: unkno
       bordered
       size="small"
       column={1}
-      layout={narrow ? 'vertical' : 'horizontal'}
       items={fields.map((f) => ({ key: f.model, label: f.label || f.model, children: render(f, data?.[f.model]) }))}
     />
   );

@@ -29,6 +29,7 @@ export default function PublicTimeline({ timeline }: { timeline: PublicOrderDeta
   const noteLabel = (a: string) => (a === 'complete' ? t('portal.timeline.completeNote') : t('portal.fields.reason'));
   return (
     <Timeline
+      className="portal-timeline"
       style={{ marginTop: 8 }}
       items={[...timeline].reverse().map((r, i) => ({
         key: i,
