@@ -5,11 +5,11 @@
  * orders (/orderList). The requester's identification is kept in local storage
  * under 'ident'. An unknown application key shows a 404 result.
  */
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { CreateWorkReply, FormTemplate } from '@swo/contract';
 import { createWork, templateData } from '../../app/api.ts';
 import { getItem, setItem, STORAGE_KEYS } from '../../app/storage.ts';
@@ -24,6 +24,7 @@ function asTemplate(schema: unknown): FormTemplate {
 
 export default function InputPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const appKey = (useSearchParams()[0].get('app') ?? '').trim();
   const [done, setDone] = useState<CreateWorkReply | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -58,18 +59,25 @@ export default function InputPage() {
   } else if (!envelope?.data) {
     body = <Skeleton active paragraph={{ rows: 10 }} />;
   } else if (done) {
+    // Real links (they can be bookmarked or shared), followed inside the SPA.
+    const infoPath = portalPath('/orderInfo', done.ident, done.id);
+    const listPath = portalPath('/orderList', done.ident);
+    const follow = (to: string) => (e: MouseEvent) => {
+      e.preventDefault();
+      navigate(to);
+    };
     body = (
       <Result
         status="success"
         title={t('input.success.title')}
         subTitle={t('input.success.description')}
         extra={[
-          <Link key="info" to={portalPath('/orderInfo', done.ident, done.id)} data-testid="view-my-order">
-            <Button type="primary">{t('portal.actions.viewOrder')}</Button>
-          </Link>,
-          <Link key="list" to={portalPath('/orderList', done.ident)} data-testid="my-orders">
-            <Button>{t('portal.actions.myOrders')}</Button>
-          </Link>,
+          <Button key="info" type="primary" href={infoPath} onClick={follow(infoPath)} data-testid="view-my-order">
+            {t('portal.actions.viewOrder')}
+          </Button>,
+          <Button key="list" href={listPath} onClick={follow(listPath)} data-testid="my-orders">
+            {t('portal.actions.myOrders')}
+          </Button>,
           <Button key="again" onClick={() => { setDone(null); setFormKey((k) => k + 1); }}>
             {t('input.success.again')}
           </Button>,
