@@ -126,7 +126,10 @@ export async function mainJob(page: Page, request: APIRequestContext, x: FlowTex
   }
 
   // --- the work-order list: find, claim -------------------------------------------------
-  await page.locator('.ant-menu').getByText(x.listMenu, { exact: true }).click();
+  // The landing page is the dashboard: the work-order submenu may still be closed.
+  const listItem = page.locator('.ant-menu').getByText(x.listMenu, { exact: true });
+  if (!(await listItem.isVisible())) await page.locator('.ant-menu-submenu-title').first().click();
+  await listItem.click();
   await expect(page).toHaveURL(/\/orders\/workorder/);
   await page.getByTestId('keyword-search').fill(orderNo);
   await page.locator('.ant-input-search', { has: page.getByTestId('keyword-search') }).getByRole('button', { name: x.search }).click();

@@ -39,7 +39,8 @@ test('an unknown route shows the 404 page; without a token it asks to sign in fi
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText('抱歉，你访问的页面不存在')).toBeVisible();
   await page.getByRole('button', { name: /返回首页/ }).click();
-  await expect(page).toHaveURL(/\/orders\/workorder$/);
+  // Home is the first menu page: the analysis dashboard.
+  await expect(page).toHaveURL(/\/dashboard\/analysis$/);
 });
 
 test('a protected page without a token goes to login with the redirect query, and back after sign-in', async ({ page }) => {
@@ -52,7 +53,7 @@ test('a protected page without a token goes to login with the redirect query, an
   await expect(page.locator('.status-tabs .ant-tabs-tab-active')).toContainText('处理中');
   // A signed-in user opening login goes to the default path.
   await page.goto('/user/login');
-  await expect(page).toHaveURL(/\/orders\/workorder$/);
+  await expect(page).toHaveURL(/\/dashboard\/analysis$/);
 });
 
 test('multi-tab bar: a tab per route, context menu, last tab stays', async ({ page, request }) => {

@@ -190,9 +190,9 @@ export interface StaffCreateParams {
   requester_phone: string;
 }
 
-/** Staff-side create (workorder.add). */
-export async function staffCreateOrder(params: StaffCreateParams): Promise<WorkOrder> {
-  return (await post<WorkOrder>('/admin/Work/add', { ...params })).data;
+/** Staff-side create (workorder.add): the new order's id and number. */
+export async function staffCreateOrder(params: StaffCreateParams): Promise<{ id: number; order_no: string }> {
+  return (await post<{ id: number; order_no: string }>('/admin/Work/add', { ...params })).data;
 }
 
 /** Staff-side edit of an unassigned or rejected order (workorder.edit). */

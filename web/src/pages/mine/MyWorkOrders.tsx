@@ -94,6 +94,7 @@ export default function MyWorkOrders() {
   return (
     <Card className="page-card" title={t('menu.workorder.mine')} variant="borderless">
       <Tabs
+        className="mine-tabs"
         activeKey={type}
         onChange={(k) => set({ type: k === 'handling' ? undefined : k, status: undefined })}
         items={TYPES.map((k) => ({ key: k, label: t(`mine.tabs.${k}`) }))}
