@@ -66,6 +66,10 @@ describe('requester portal', () => {
     const busy = await submitRepair(h);
     await perform(h, c, c.handler, 'claim', busy.id);
     expect((await call(h.app, 'GET', '/admin/Work/withdraw', { payload: { id: busy.id, ident: busy.ident } })).status).toBe(409);
+    // The ident decides even when the browser also sends a staff token.
+    const third = await submitRepair(h);
+    const both = await call(h.app, 'GET', '/admin/Work/withdraw', { token: c.handler, payload: { id: third.id, ident: third.ident } });
+    expect(both.status).toBe(200);
     // Without ident or token: not signed in.
     expect((await call(h.app, 'GET', '/admin/Work/withdraw', { payload: { id: busy.id } })).body.code).toBe(101);
   });

@@ -12,8 +12,8 @@ import { errors } from './errors.ts';
  * - `public`: anyone (requester pages, login);
  * - `signedIn`: a valid token, no company needed;
  * - `member`: active staff of the `company_id` sent;
- * - `memberOrRequester`: as `member` when a token is sent, otherwise public (the service
- *   then requires the requester's `ident`);
+ * - `memberOrRequester`: public when the query carries the requester's `ident` (or no
+ *   token is sent: the service then requires the ident), otherwise as `member`;
  * - `permissionId.action`: member whose role grants that action.
  */
 export type RoutePermission = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode;

@@ -45,7 +45,9 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     }
     if (permission === 'public') return;
     const token = readToken(req);
-    if (permission === 'memberOrRequester' && !token) return;
+    // A requester's `ident` decides, even if the browser also holds a staff token.
+    const ident = (req.query as Record<string, unknown> | undefined)?.ident;
+    if (permission === 'memberOrRequester' && (!token || (typeof ident === 'string' && ident))) return;
     const auth = token ? await services.auth.authenticate(token) : null;
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;

@@ -23,9 +23,11 @@ export function requesterRoutes(app: App, s: Services, opts: { rateLimit: number
   );
   // Withdraw: the creating staff member (token + company_id) or the requester (ident).
   app.get('/admin/Work/withdraw', { config: { permission: 'memberOrRequester', rateLimit }, schema: { querystring: withdrawQuery, tags } }, async (req) => {
+    if (req.query.ident) {
+      await s.requester.withdraw(req.query.ident, req.query.id, req.ip);
+      return ok(null);
+    }
     if (req.auth) return ok(await s.workOrderActions.act(actorOf(req), req.query.id, 'withdraw'));
-    if (!req.query.ident) throw errors.notSignedIn();
-    await s.requester.withdraw(req.query.ident, req.query.id, req.ip);
-    return ok(null);
+    throw errors.notSignedIn();
   });
 }
