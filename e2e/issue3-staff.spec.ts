@@ -152,6 +152,38 @@ test('admin claims, notes and completes; 杨敏 passes the review; the timeline 
   expect((await orderDetail(request, admin, o.id)).status).toBe('completed');
 });
 
+test('admin edits an unassigned order (before → after in the timeline), cancels it with a reason and deletes it', async ({ page, request }) => {
+  const admin = await loginAs(request, 'admin');
+  const app = await applicationByName(request, admin, REPAIR);
+  const o = await createRepairOrder(request, admin, app.id, `编辑${Date.now() % 1_000_000}`, '门禁对讲无声');
+  await openAs(page, admin, `/orders/workorder/detail/${o.id}`);
+  await page.getByTestId('action-edit').click();
+  const edit = page.getByRole('dialog', { name: new RegExp(`编辑工单 ${o.order_no}`) });
+  await edit.locator('[id="form_location"]').fill('9栋1单元0101');
+  await edit.getByRole('button', { name: button('保存') }).click();
+  await expect(edit).toBeHidden();
+  const change = page.getByTestId('record-change');
+  await expect(change).toHaveCount(1);
+  await expect(change).toContainText('报修位置');
+  await expect(change).toContainText('3栋2单元1502');
+  await expect(change).toContainText('9栋1单元0101');
+  await expect(page.locator('.ant-descriptions').getByText('9栋1单元0101', { exact: true })).toBeVisible();
+
+  await page.getByTestId('action-cancel').click();
+  const cancel = page.getByRole('dialog', { name: new RegExp(`取消工单 ${o.order_no}`) });
+  await cancel.locator('textarea').fill('业主来电撤销');
+  await cancel.getByRole('button', { name: button('取消工单') }).click();
+  await expect(page.locator('.ant-card-head [data-status]')).toHaveText('已取消');
+  await expect(page.getByTestId('record').last()).toContainText('原因: 业主来电撤销');
+  // A cancelled order can no longer be edited, but it can be deleted.
+  await expect(page.getByTestId('action-edit')).toHaveCount(0);
+  await page.getByTestId('action-delete').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: button('确认') }).click();
+  await expect(page).toHaveURL(/\/orders\/workorder$/);
+  const res = await request.get(`/index.php/admin/Workorder/work_order_details`, { headers: { token: admin.token }, params: { company_id: admin.companyId, id: o.id } });
+  expect(((await res.json()) as { code: number }).code).toBe(404);
+});
+
 test('export downloads a yyyyMMddhhmmss.xlsx of the filtered list', async ({ page, request }) => {
   const admin = await loginAs(request, 'admin');
   await openAs(page, admin, '/orders/workorder?status=completed');
@@ -169,6 +201,18 @@ test('export downloads a yyyyMMddhhmmss.xlsx of the filtered list', async ({ pag
   expect(new Set(rows.slice(1).map((r) => r[statusCol]))).toEqual(new Set(['已完成']));
   await expect(page.locator('.ant-message-notice', { hasText: '下载成功' })).toBeVisible();
   fs.rmSync(file, { force: true });
+
+  // The generic table export (written in the browser) on the applications list.
+  await page.goto('/orders/application');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  const [appsDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-applications').click()]);
+  expect(appsDownload.suggestedFilename()).toMatch(/^\d{14}\.xlsx$/);
+  const appsFile = path.join(os.tmpdir(), `swo-apps-${Date.now()}.xlsx`);
+  await appsDownload.saveAs(appsFile);
+  const appRows = await readSheet(appsFile);
+  expect(appRows[0]).toEqual(['应用名称', '模板', '分类', '状态', '公开表单链接', '创建时间']);
+  expect(appRows.map((r) => r[0])).toEqual(expect.arrayContaining([REPAIR, ACCESS_CARD]));
+  fs.rmSync(appsFile, { force: true });
 });
 
 test('import: the template of 门禁卡办理 with 2 good rows and 1 bad row creates 2 and reports the bad row', async ({ page, request }) => {

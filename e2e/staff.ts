@@ -14,32 +14,34 @@ export interface Account {
   token: string;
   companies: Company[];
   companyId: number;
+  nickname: string;
 }
 
 /** Signs `username` in through the API; the company is 安居物业 (company 1 of the demo data). */
 export async function loginAs(request: APIRequestContext, username: string): Promise<Account> {
   const res = await request.post(`${API}/admin/Login/sign`, { data: { username, password: PASSWORD, remember_me: true, captcha: '' } });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string; nickname: string } };
   expect(body.code, body.msg).toBe(200);
   const token = body.data.token;
   const companies = await apiGet<Company[]>(request, token, '/admin/Home/company_list', { company_id: 0 });
   const company = companies.find((c) => c.company_name === COMPANY) ?? companies[0];
-  return { token, companies, companyId: company.company_id };
+  return { token, companies, companyId: company.company_id, nickname: body.data.nickname };
 }
 
 /** Puts `account`'s session into the page's local storage and opens `path`. */
 export async function openAs(page: Page, account: Account, path: string, lang = 'zh-CN'): Promise<void> {
   if (!page.url().startsWith('http')) await page.goto('/404');
   await page.evaluate(
-    ([token, list, companyId, l]) => {
+    ([token, list, companyId, l, name]) => {
       window.localStorage.clear();
       window.localStorage.setItem('Access-Token', token as string);
       window.localStorage.setItem('companyList', JSON.stringify(list));
       window.localStorage.setItem('company_id', String(companyId));
-      window.localStorage.setItem('shop_name', 'e2e');
+      window.localStorage.setItem('shop_name', name as string);
+      window.localStorage.setItem('nickname', name as string);
       window.localStorage.setItem('lang', l as string);
     },
-    [account.token, account.companies, account.companyId, lang] as const,
+    [account.token, account.companies, account.companyId, lang, account.nickname] as const,
   );
   await page.goto(path);
 }

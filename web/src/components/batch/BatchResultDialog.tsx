@@ -16,7 +16,8 @@ export default function BatchResultDialog({ title, summary, onClose }: { title: 
       width: 110,
       render: (ok: boolean) => (ok ? <Tag color="success">{t('batch.ok')}</Tag> : <Tag color="error">{t('batch.failed')}</Tag>),
     },
-    { title: t('batch.message'), dataIndex: 'msg', render: (v: string, r) => v || (r.ok ? '-' : t('batch.noAnswer')) },
+    // A succeeded item needs no explanation (the server says just 'success').
+    { title: t('batch.message'), dataIndex: 'msg', render: (v: string, r) => (r.ok ? '-' : v || t('batch.noAnswer')) },
   ];
   return (
     <Modal

@@ -21,13 +21,13 @@ export default function StatusCards() {
   return (
     <Row gutter={[12, 12]} data-testid="status-cards">
       <Col xs={12} sm={8} md={6} xl={3}>
-        <Card size="small" variant="borderless" loading={counts.isLoading}>
+        <Card size="small" variant="borderless" loading={counts.isLoading} style={{ height: '100%' }}>
           <Statistic title={t('workOrder.status.all')} value={counts.data?.total ?? 0} />
         </Card>
       </Col>
       {WORK_ORDER_STATUSES.map((s) => (
         <Col key={s} xs={12} sm={8} md={6} xl={3}>
-          <Card size="small" variant="borderless" loading={counts.isLoading}>
+          <Card size="small" variant="borderless" loading={counts.isLoading} style={{ height: '100%' }}>
             <Statistic title={t(`workOrder.status.${s}`)} value={counts.data?.counts?.[s] ?? 0} valueStyle={{ color: COLORS[s] }} />
           </Card>
         </Col>

@@ -15,6 +15,14 @@ import { toControlValue, wireValues } from '../../components/form/formValues.ts'
 import TemplateNodes from '../../components/form/TemplateNodes.tsx';
 import { asTemplate } from './templateOf.ts';
 
+/**
+ * A switch the order never had reads as `false` in the form; sending it would record a
+ * change nobody made, so such values are left out.
+ */
+function untouchedSwitchesLeftOut(value: Record<string, unknown>, before: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([k, v]) => !(v === false && !(k in before))));
+}
+
 export default function EditOrderDialog({ order, open, onClose, onDone }: {
   order: WorkOrderDetail;
   open: boolean;
@@ -38,7 +46,7 @@ export default function EditOrderDialog({ order, open, onClose, onDone }: {
     if (!result.ok) return;
     setSaving(true);
     try {
-      await staffEditOrder(order.id, result.value, order.version);
+      await staffEditOrder(order.id, untouchedSwitchesLeftOut(result.value, order.form_data ?? {}), order.version);
       feedback.message.success(t('edit.done'));
       onClose();
       onDone();

@@ -60,7 +60,8 @@ export default function RecordsTimeline({ records, labels = {} }: { records: Rec
                 </Tag>
               ) : null}
             </Space>
-            {r.from_status || r.to_status ? (
+            {/* Only a change of status is shown (notes, edits and reassignments keep it). */}
+            {(r.from_status || r.to_status) && r.from_status !== r.to_status ? (
               <div style={{ marginTop: 4 }}>
                 {r.from_status ? <StatusTag status={r.from_status} /> : null}
                 {r.from_status && r.to_status ? <span style={{ margin: '0 8px' }}>→</span> : null}
