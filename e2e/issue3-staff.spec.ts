@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FormTemplate } from '@swo/contract';
+import { apiPost, fillTemplate } from './helpers.ts';
 import { applicationByName, createRepairOrder, loginAs, openAs, orderDetail, quiet, readSheet } from './staff.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
@@ -106,6 +108,52 @@ test('dispatcher batch-assigns two orders to 张伟 with the staff picker; 张�
   await row(page, b.order_no).getByRole('button', { name: button('完成') }).click();
   await page.getByRole('dialog').getByRole('button', { name: button('完成') }).click();
   await expect(row(page, b.order_no).locator('[data-status]')).toHaveText('待审核');
+
+  // 杨敏 fails the review with a reason: back to processing with 张伟.
+  const yangmin = await loginAs(request, 'yangmin');
+  await openAs(page, yangmin, `/orders/workorder/detail/${b.id}`);
+  await page.getByTestId('action-examine-fail').click();
+  const fail = page.getByRole('dialog', { name: new RegExp(`工单 ${b.order_no} 审核不通过`) });
+  await fail.locator('textarea').fill('现场照片缺失');
+  await fail.getByRole('button', { name: button('审核不通过') }).click();
+  await expect(page.locator('.ant-card-head [data-status]')).toHaveText('处理中');
+  await expect(page.getByTestId('record').last()).toContainText('原因: 现场照片缺失');
+
+  // The dispatcher reassigns it to 刘强 (the picker leaves out the current handler).
+  await openAs(page, wangfang, `/orders/workorder/detail/${b.id}`);
+  await page.getByTestId('action-reassign').click();
+  const reassign = page.getByRole('dialog', { name: new RegExp(`转派工单 ${b.order_no}`) });
+  await expect(reassign).toContainText('当前处理人：张伟');
+  await expect(reassign.locator('.ant-table-row', { hasText: '张伟' })).toHaveCount(0);
+  await reassign.locator('.ant-table-row', { hasText: '刘强' }).click();
+  await reassign.getByRole('button', { name: button('指派') }).click();
+  await expect(reassign).toBeHidden();
+  await expect(page.locator('.ant-descriptions').first()).toContainText('刘强');
+  await expect(page.getByTestId('assign-history').locator('.ant-table-row')).toHaveCount(2);
+  await expect(page.getByTestId('assign-history').locator('.ant-table-row').last()).toContainText('转派');
+});
+
+test('admin creates a work order from the list with the application\'s template', async ({ page, request }) => {
+  const admin = await loginAs(request, 'admin');
+  const app = await applicationByName(request, admin, REPAIR);
+  const tpl = await apiPost<{ template: { schema: FormTemplate } }>(request, admin.token, '/home/Work_Create/templateData', { app_key: app.app_key });
+  await openAs(page, admin, '/orders/workorder');
+  await page.getByTestId('create-order').click();
+  const dialog = page.getByRole('dialog', { name: '新建工单' });
+  await dialog.getByTestId('create-app').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: REPAIR }).click();
+  await expect(dialog.locator('[id="form_location"]')).toBeVisible();
+  const tag = `新建${Date.now() % 1_000_000}`;
+  await fillTemplate(page, tpl.template.schema, tag);
+  await dialog.locator('#requester_name').fill(tag);
+  await dialog.locator('#requester_phone').fill('13800138000');
+  await dialog.getByRole('button', { name: /提\s?交/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.ant-message-notice', { hasText: /工单 \d+ 已创建/ })).toBeVisible();
+  await page.getByTestId('keyword-search').fill(tag);
+  await page.getByTestId('keyword-search').press('Enter');
+  await expect(row(page, tag)).toHaveCount(1);
+  await expect(row(page, tag).locator('[data-status]')).toHaveText('待指派');
 });
 
 test('admin claims, notes and completes; 杨敏 passes the review; the timeline shows every step', async ({ page, request }) => {
