@@ -108,6 +108,9 @@ test('dispatcher batch-assigns two orders to 张伟 with the staff picker; 张�
   await row(page, b.order_no).getByRole('button', { name: button('完成') }).click();
   await page.getByRole('dialog').getByRole('button', { name: button('完成') }).click();
   await expect(row(page, b.order_no).locator('[data-status]')).toHaveText('待审核');
+  await row(page, b.order_no).getByRole('link', { name: b.order_no }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/mine/detail/${b.id}$`));
+  await expect(page.locator('.ant-card-head [data-status]')).toHaveText('待审核');
 
   // 杨敏 fails the review with a reason: back to processing with 张伟.
   const yangmin = await loginAs(request, 'yangmin');

@@ -72,3 +72,29 @@ describe('dynamic routes', () => {
     expect(landingPath([])).toBe('/403');
   });
 });
+
+describe('issue 3 menus: dashboard first, my work orders', () => {
+  const routes = buildRoutes([
+    item({ id: 10, key: 'dashboard', url: '/dashboard/analysis', url_name: 'Analysis', name: 'menu.dashboard' }),
+    item({
+      id: 11,
+      key: 'orders',
+      url: '/',
+      menuType: 0,
+      children: [item({ id: 12, pid: 11, key: 'myorders', url: '/orders/mine', url_name: 'MyWorkOrders', actions: '["query"]' })],
+    }),
+  ]);
+
+  it('lands on the dashboard, which has a hidden optional page-number route', () => {
+    expect(landingPath(routes)).toBe('/dashboard/analysis');
+    expect(routes[1]).toMatchObject({ path: '/dashboard/analysis/:pageNo', component: 'Analysis', meta: { hidden: true } });
+    expect(routes[1].meta.permission?.permissionId).toBe('dashboard');
+  });
+
+  it('gives my work orders a hidden detail route with the same permissions', () => {
+    const [mine, detail] = routes[2].children!;
+    expect(mine.path).toBe('/orders/mine');
+    expect(detail).toMatchObject({ path: '/orders/mine/detail/:id', component: 'WorkOrderDetail', meta: { hidden: true } });
+    expect(detail.meta.permission).toEqual({ permissionId: 'myorders', actions: ['query'] });
+  });
+});
