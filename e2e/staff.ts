@@ -97,7 +97,7 @@ export async function readSheet(file: string): Promise<string[][]> {
   return rows;
 }
 
-/** Closes notifications and waits for messages to go, for a clean screenshot. */
+/** Closes notifications, waits for messages to go and scrolls to the top, for a clean screenshot. */
 export async function quiet(page: Page): Promise<void> {
   await expect(async () => {
     const closers = page.locator('.ant-notification-notice-close');
@@ -106,4 +106,5 @@ export async function quiet(page: Page): Promise<void> {
   }).toPass({ timeout: 15_000 });
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }

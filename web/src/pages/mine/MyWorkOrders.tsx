@@ -62,7 +62,7 @@ export default function MyWorkOrders() {
     {
       title: t('workOrder.fields.orderNo'),
       dataIndex: 'order_no',
-      width: 170,
+      width: 160,
       render: (v: string, r) => (
         <Link to={`${base}/detail/${r.id}`} className="order-no">
           {v}
@@ -70,10 +70,10 @@ export default function MyWorkOrders() {
       ),
     },
     { title: t('workOrder.fields.title'), dataIndex: 'title', ellipsis: true, render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text> },
-    { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 130, ellipsis: true },
-    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 160, render: (v: string) => <StatusTag status={v} /> },
-    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 110, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 120, ellipsis: true },
+    { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 120, ellipsis: true },
+    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 175, render: (v: string) => <StatusTag status={v} /> },
+    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 100, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 110, ellipsis: true },
     { title: t('workOrder.fields.updatedAt'), dataIndex: 'updated_at', width: 175, render: (v: string) => formatTime(v) },
     {
       title: t('workOrder.fields.actions'),
