@@ -153,6 +153,9 @@ describe('reads', () => {
     const mine = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.handler, payload: { company_id: h.property, type: 'handling', pageSize: 100 } });
     expect(mine.body.data.data.some((o: { id: number }) => o.id === id)).toBe(true);
     expect(mine.body.data.data.every((o: { handler_id: number }) => o.handler_id === c.staffId.zhangwei)).toBe(true);
+    expect(mine.body.data.data.every((o: { status: string }) => ['processing', 'pending_review'].includes(o.status))).toBe(true);
+    const done = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.handler, payload: { company_id: h.property, type: 'handling', status: 'completed' } });
+    expect(done.body.data.data.every((o: { status: string }) => o.status === 'completed')).toBe(true);
     const created = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.admin, payload: { company_id: h.property, type: 'created', pageSize: 100 } });
     expect(created.body.data.data.some((o: { id: number }) => o.id === id)).toBe(true);
     const reviewed = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.reviewer, payload: { company_id: h.property, type: 'reviewed', pageSize: 5 } });

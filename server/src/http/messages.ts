@@ -6,6 +6,7 @@
 export type Lang = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
 
 const zhCN = {
+  success: '成功',
   notSignedIn: '未登录或登录已过期，请重新登录',
   forbidden: '没有权限执行此操作',
   notMember: '您不是该公司的员工',
@@ -38,6 +39,7 @@ export type MessageKey = keyof typeof zhCN;
 const catalogue: Record<Lang, Record<MessageKey, string>> = {
   'zh-CN': zhCN,
   'zh-TW': {
+    success: '成功',
     notSignedIn: '未登入或登入已過期，請重新登入',
     forbidden: '沒有權限執行此操作',
     notMember: '您不是該公司的員工',
@@ -66,6 +68,7 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     templateGone: '表單範本不存在或已停用',
   },
   'en-US': {
+    success: 'Success',
     notSignedIn: 'You are not signed in or your session has expired',
     forbidden: 'You have no permission for this action',
     notMember: 'You are not staff of this company',
@@ -94,6 +97,7 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     templateGone: 'The form template is missing or disabled',
   },
   'pt-BR': {
+    success: 'Sucesso',
     notSignedIn: 'Você não está conectado ou a sessão expirou',
     forbidden: 'Você não tem permissão para esta ação',
     notMember: 'Você não é funcionário desta empresa',

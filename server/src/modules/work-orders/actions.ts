@@ -114,7 +114,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
       for (const id of [...new Set(ids)]) {
         try {
           await db.transaction().execute((trx) => actIn(trx, actor, id, action, input));
-          results.push({ id, ok: true, code: 200, msg: 'success' });
+          results.push({ id, ok: true, code: 200, msg: message(actor.lang, 'success') });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           const { body } = toEnvelope(err, actor.lang);

@@ -1,6 +1,6 @@
 /** SQL of the staff-side reads beyond the list: assignable staff, my orders, order kinds. */
 import { sql } from 'kysely';
-import type { WorkOrderStatus } from '@swo/contract';
+import { OPEN_STATUSES, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { openCount } from './dispatch.ts';
 import { listOrders } from './repo.ts';
@@ -70,7 +70,8 @@ export async function myOrders(
   staffId: number,
   q: { type: 'handling' | 'created' | 'reviewed'; status?: WorkOrderStatus; pageNo: number; pageSize: number },
 ) {
-  if (q.type === 'handling') return listOrders(db, companyId, { ...q, handler_id: staffId }, { exactCount: true });
+  // "To handle" means still open unless a status is asked for.
+  if (q.type === 'handling') return listOrders(db, companyId, { ...q, handler_id: staffId, statuses: OPEN_STATUSES }, { exactCount: true });
   if (q.type === 'created') return listOrders(db, companyId, { ...q }, { exactCount: true, creatorStaffId: staffId });
   return listOrders(db, companyId, { ...q }, { exactCount: true, reviewedBy: staffId });
 }

@@ -196,6 +196,8 @@ export function findOrder(db: Db, companyId: number, id: number) {
 
 /** Filters of the list call (core payload table) plus the "my work orders" narrowings. */
 export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'company_id'> & {
+  /** Any of these statuses (when `status` is not given). */
+  statuses?: readonly WorkOrderStatus[];
   creatorStaffId?: number;
   /** Orders with a review (examine) record by this staff member. */
   reviewedBy?: number;
@@ -204,8 +206,9 @@ export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'com
 /** The base select with every filter applied; `simple` says whether the counters can give the total. */
 function filtered(db: Db, companyId: number, f: OrderFilters) {
   let query = baseSelect(db, companyId);
-  const simple = !f.application_id && !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
+  const simple = !f.statuses && !f.application_id && !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
   if (f.status) query = query.where('w.status', '=', f.status);
+  else if (f.statuses) query = query.where('w.status', 'in', f.statuses);
   if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
   if (f.category_id) query = query.where('w.category_id', '=', f.category_id);
   if (f.handler_id) query = query.where('w.handler_id', '=', f.handler_id);
