@@ -11,10 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { WORK_ORDER_STATUSES, type WorkOrder } from '@swo/contract';
 import { myWorkOrders, type MyWorkOrderType } from '../../app/api.ts';
-import { formatTime } from '../../app/format.ts';
 import { useSession } from '../../app/session.ts';
 import CompleteButton from '../workorder/CompleteButton.tsx';
-import StatusTag from '../workorder/StatusTag.tsx';
+import { orderColumns } from '../workorder/orderColumns.tsx';
 
 const TYPES: readonly MyWorkOrderType[] = ['handling', 'created', 'reviewed'];
 const PAGE_SIZE = 10;
@@ -59,22 +58,7 @@ export default function MyWorkOrders() {
 
   const base = pathname.replace(/\/$/, '');
   const columns: TableColumnsType<WorkOrder> = [
-    {
-      title: t('workOrder.fields.orderNo'),
-      dataIndex: 'order_no',
-      width: 160,
-      render: (v: string, r) => (
-        <Link to={`${base}/detail/${r.id}`} className="order-no">
-          {v}
-        </Link>
-      ),
-    },
-    { title: t('workOrder.fields.title'), dataIndex: 'title', ellipsis: true, render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text> },
-    { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 120, ellipsis: true },
-    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 175, render: (v: string) => <StatusTag status={v} /> },
-    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 100, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 110, ellipsis: true },
-    { title: t('workOrder.fields.updatedAt'), dataIndex: 'updated_at', width: 175, render: (v: string) => formatTime(v) },
+    ...orderColumns(t, base, 'updated_at'),
     {
       title: t('workOrder.fields.actions'),
       key: 'actions',

@@ -7,7 +7,7 @@
  * After an action the list and the counts are refreshed.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Card, Flex, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Flex, Space, Table, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -15,7 +15,6 @@ import type { WorkOrder } from '@swo/contract';
 import { applicationList, statusCounts, workOrderList } from '../../app/api.ts';
 import { usePermission } from '../../app/routeContext.ts';
 import { useSession } from '../../app/session.ts';
-import { formatTime } from '../../app/format.ts';
 import BatchActions from './BatchActions.tsx';
 import ClaimButton from './ClaimButton.tsx';
 import CompleteButton from './CompleteButton.tsx';
@@ -25,7 +24,7 @@ import ImportButton from './ImportButton.tsx';
 import ListFilters from './ListFilters.tsx';
 import { useListFilters } from './listParams.ts';
 import StatusTabs from './StatusTabs.tsx';
-import StatusTag from './StatusTag.tsx';
+import { orderColumns } from './orderColumns.tsx';
 
 export default function WorkOrderList() {
   const { t } = useTranslation();
@@ -59,27 +58,7 @@ export default function WorkOrderList() {
   const applications = apps.data?.data ?? [];
 
   const columns: TableColumnsType<WorkOrder> = [
-    {
-      title: t('workOrder.fields.orderNo'),
-      dataIndex: 'order_no',
-      width: 160,
-      render: (v: string, r) => (
-        <Link to={`${base}/detail/${r.id}`} className="order-no">
-          {v}
-        </Link>
-      ),
-    },
-    {
-      title: t('workOrder.fields.title'),
-      dataIndex: 'title',
-      ellipsis: true,
-      render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>,
-    },
-    { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 120, ellipsis: true },
-    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 175, render: (v: string) => <StatusTag status={v} /> },
-    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 100, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 110, ellipsis: true },
-    { title: t('workOrder.fields.createdAt'), dataIndex: 'created_at', width: 175, render: (v: string) => formatTime(v) },
+    ...orderColumns(t, base, 'created_at'),
     {
       title: t('workOrder.fields.actions'),
       key: 'actions',

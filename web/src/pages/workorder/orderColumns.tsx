@@ -1,0 +1,42 @@
+/**
+ * The columns every work-order table shows (order no. linking to the detail, title,
+ * application, status, handler, requester and one time), so the list and "my work
+ * orders" read the same. Callers add their own action column.
+ */
+import { Typography, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import type { WorkOrder } from '@swo/contract';
+import { formatTime } from '../../app/format.ts';
+import StatusTag from './StatusTag.tsx';
+
+export function orderColumns(t: TFunction, base: string, time: 'created_at' | 'updated_at'): TableColumnsType<WorkOrder> {
+  return [
+    {
+      title: t('workOrder.fields.orderNo'),
+      dataIndex: 'order_no',
+      width: 160,
+      render: (v: string, r) => (
+        <Link to={`${base}/detail/${r.id}`} className="order-no">
+          {v}
+        </Link>
+      ),
+    },
+    {
+      title: t('workOrder.fields.title'),
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>,
+    },
+    { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 120, ellipsis: true },
+    { title: t('workOrder.fields.status'), dataIndex: 'status', width: 175, render: (v: string) => <StatusTag status={v} /> },
+    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 100, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 110, ellipsis: true },
+    {
+      title: t(time === 'created_at' ? 'workOrder.fields.createdAt' : 'workOrder.fields.updatedAt'),
+      dataIndex: time,
+      width: 175,
+      render: (v: string) => formatTime(v),
+    },
+  ];
+}
