@@ -231,6 +231,7 @@ test('list filters (status, application, created range, page) live in the URL', 
   await range.nth(1).fill(today);
   await range.nth(1).press('Enter');
   await expect(page).toHaveURL(new RegExp(`created_from=${today}&created_to=${today}`));
+  await expect(page).toHaveURL(/application_id=\d+/);
   await page.reload();
   await expect(page.locator('.toolbar .ant-select-selection-item')).toHaveText(appName);
   await expect(range.nth(0)).toHaveValue(today);

@@ -52,8 +52,10 @@ export function useListFilters() {
   /** Changes some params; filters other than paging go back to page 1. */
   const update = useCallback(
     (patch: Record<string, string | number | undefined>) => {
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
+      setParams(() => {
+        // The live URL, not the last render's params: two quick changes (an application,
+        // then a date range) must both survive.
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(patch)) {
           if (v === undefined || v === '') next.delete(k);
           else next.set(k, String(v));
