@@ -5,7 +5,7 @@
  * shows why it cannot be edited; someone else's order shows a friendly "not found".
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Result, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { editAndResubmit, myOrder } from './api.ts';
 import EditForm from './EditForm.tsx';
 import { portalPath, usePortalIdent } from './ident.ts';
 import NotFoundCard from './NotFoundCard.tsx';
+import LoadingOrFailed from './LoadingOrFailed.tsx';
 import PortalShell from './PortalShell.tsx';
 import { asTemplate } from './template.ts';
 
@@ -62,18 +63,8 @@ export default function EditInputPage() {
         />
       </Card>
     );
-  } else if (detail.isError) {
-    body = (
-      <Card className="public-card" variant="borderless">
-        <Result status="error" title={t('portal.loadFailed')} extra={<Button onClick={() => void detail.refetch()}>{t('buttons.retry')}</Button>} />
-      </Card>
-    );
-  } else if (!detail.data) {
-    body = (
-      <Card className="public-card" variant="borderless">
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </Card>
-    );
+  } else if (detail.isError || !detail.data) {
+    body = <LoadingOrFailed failed={detail.isError} onRetry={() => void detail.refetch()} />;
   } else if (detail.data.status !== 'rejected') {
     body = (
       <Card className="public-card" variant="borderless">

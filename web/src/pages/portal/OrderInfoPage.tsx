@@ -5,7 +5,7 @@
  * withdraw (unassigned or rejected, after a confirmation), back to my orders. Someone
  * else's order, or an unknown one, shows a friendly "not found".
  */
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Typography } from 'antd';
 import { EditOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { portalPath, usePortalIdent } from './ident.ts';
 import NotFoundCard from './NotFoundCard.tsx';
 import OrderProgressSteps from './OrderProgressSteps.tsx';
 import PortalFormData from './PortalFormData.tsx';
+import LoadingOrFailed from './LoadingOrFailed.tsx';
 import PortalShell from './PortalShell.tsx';
 import PublicTimeline from './PublicTimeline.tsx';
 import { useNarrow } from './useNarrow.ts';
@@ -42,18 +43,8 @@ export default function OrderInfoPage() {
   let body;
   if (notFound) {
     body = <NotFoundCard listPath={listPath} />;
-  } else if (detail.isError) {
-    body = (
-      <Card className="public-card" variant="borderless">
-        <Result status="error" title={t('portal.loadFailed')} extra={<Button onClick={() => void detail.refetch()}>{t('buttons.retry')}</Button>} />
-      </Card>
-    );
-  } else if (!detail.data) {
-    body = (
-      <Card className="public-card" variant="borderless">
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </Card>
-    );
+  } else if (detail.isError || !detail.data) {
+    body = <LoadingOrFailed failed={detail.isError} onRetry={() => void detail.refetch()} />;
   } else {
     const o = detail.data;
     const showReason = (o.status === 'rejected' || o.status === 'cancelled') && !!o.reason;

@@ -13,7 +13,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { CreateWorkReply, FormTemplate } from '@swo/contract';
 import { createWork, templateData } from '../../app/api.ts';
 import { getItem, setItem, STORAGE_KEYS } from '../../app/storage.ts';
-import LangSelect from '../../components/LangSelect.tsx';
+import PublicTop from '../../components/PublicTop.tsx';
 import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
 import { portalPath } from '../portal/ident.ts';
 
@@ -107,13 +107,7 @@ export default function InputPage() {
 
   return (
     <div className="public-page">
-      <div className="public-top">
-        <span className="public-brand">
-          <img src="/logo.svg" alt="" width={24} height={24} />
-          {t('app.title')}
-        </span>
-        <LangSelect />
-      </div>
+      <PublicTop />
       <Card className="public-card" variant="borderless">
         {body}
       </Card>
