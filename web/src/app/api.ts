@@ -35,8 +35,9 @@ export async function login(params: LoginParams): Promise<LoginReply> {
   return (await post<LoginReply>('/admin/Login/sign', { ...params })).data;
 }
 
-export async function logout(): Promise<void> {
-  await post<null>('/auth/logout', {}, { silent: true, native: true });
+/** Revokes `token` on the server (sent explicitly: the session is already cleared locally). */
+export async function logout(token: string): Promise<void> {
+  await post<null>('/auth/logout', {}, { silent: true, native: true, headers: { token } });
 }
 
 export async function companyList(): Promise<CompanyListItem[]> {

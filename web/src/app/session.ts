@@ -58,7 +58,7 @@ interface SessionState {
 /** The user-info call in flight, shared by concurrent callers (the guard, StrictMode). */
 let infoInFlight: Promise<UserInfo> | null = null;
 
-export const useSession = create<SessionState>()((set) => ({
+export const useSession = create<SessionState>()((set, get) => ({
   token: getToken(),
   name: String(getItem<unknown>(STORAGE_KEYS.nickname, '') || ''),
   welcome: welcomeKey(),
@@ -101,14 +101,11 @@ export const useSession = create<SessionState>()((set) => ({
   },
 
   logout: async () => {
-    try {
-      await api.logout();
-    } finally {
-      clearSessionStorage();
-      queryClient.clear();
-      useTabs.getState().clear();
-      set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false });
-    }
+    // Sign out locally first, so nothing (a slow or failed revoke call) can keep the user in;
+    // then revoke the token on the server.
+    const token = getToken();
+    get().reset();
+    if (token) await api.logout(token).catch(() => undefined);
   },
 
   reset: () => {
