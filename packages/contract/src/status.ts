@@ -17,6 +17,11 @@ export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 /** Statuses in which an order still needs work from staff ("open"). */
 export const OPEN_STATUSES: readonly WorkOrderStatus[] = ['unassigned', 'processing', 'pending_review'];
 
+/** Statuses in which staff may still edit an order's form data (issue 3: Work/edit). */
+export const EDITABLE_STATUSES: readonly WorkOrderStatus[] = ['unassigned', 'rejected'];
+/** Statuses in which an order may be deleted (issue 3: Work/delete). */
+export const DELETABLE_STATUSES: readonly WorkOrderStatus[] = ['cancelled', 'withdrawn'];
+
 export const WORK_ORDER_ACTIONS = [
   'create',
   'claim',

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { BatchReply, WorkOrder, WorkOrderAction, WorkOrderStatus } from '@swo/contract';
-import { canTransition, orderTitle, type FormTemplate } from '@swo/contract';
+import { canTransition, DELETABLE_STATUSES, EDITABLE_STATUSES, orderTitle, type FormTemplate } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import type { Actor } from '../../http/context.ts';
@@ -93,10 +93,6 @@ async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData:
 
 const logBase = (a: Actor) => ({ company_id: a.companyId, user_id: a.userId, username: a.username, module: 'work_order' as const, ip: a.ip });
 
-/** Statuses in which staff may still edit the form data (issue 3: Work/edit). */
-const EDITABLE: readonly WorkOrderStatus[] = ['unassigned', 'rejected'];
-/** Statuses in which an order may be deleted (issue 3: Work/delete). */
-const DELETABLE: readonly WorkOrderStatus[] = ['cancelled', 'withdrawn'];
 
 export function createWorkOrderActions(db: Kysely<DB>) {
   const reload = async (actor: Actor, id: number): Promise<WorkOrder> => toWorkOrder(await loadOrder(db, actor.companyId, id));
@@ -167,7 +163,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
       await db.transaction().execute(async (trx) => {
         const order = await loadOrder(trx, actor.companyId, id);
         if (version !== undefined && version !== order.version) throw errors.conflict();
-        if (!EDITABLE.includes(order.status as WorkOrderStatus)) throw errors.conflict();
+        if (!EDITABLE_STATUSES.includes(order.status as WorkOrderStatus)) throw errors.conflict();
         await replaceFormData(trx, actor, order, formData);
       });
       return reload(actor, id);
@@ -177,7 +173,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
     async remove(actor: Actor, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const order = await loadOrder(trx, actor.companyId, id);
-        if (!DELETABLE.includes(order.status as WorkOrderStatus)) throw errors.conflict();
+        if (!DELETABLE_STATUSES.includes(order.status as WorkOrderStatus)) throw errors.conflict();
         const at = now();
         if (!(await repo.softDelete(trx, actor.companyId, id, order.status, order.version, at))) throw errors.conflict();
         await repo.insertRecord(trx, actor.companyId, {

@@ -1,5 +1,7 @@
 /**
- * A requester's form: the template's fields plus the requester's name and phone. Before
+ * A requester's form: the template's fields plus (unless `withRequester` is false, as when
+ * a rejected order is edited) the requester's name and phone, pre-filled from `data` when
+ * given. Before
  * sending, the values are checked with the contract's `validateFormData` (the server's
  * rules) and the requester fields with the contract's schemas; problems are marked on the
  * fields. Field errors of a 400 reply are marked the same way.
@@ -42,9 +44,14 @@ function requesterErrors(values: Values, t: (k: string) => string): Record<strin
   return out;
 }
 
-export default function TemplateForm({ template, onSubmit }: {
+export default function TemplateForm({ template, onSubmit, data, withRequester = true, submitLabel, submitTestId }: {
   template: FormTemplate;
   onSubmit: (s: RequesterSubmission) => Promise<void>;
+  /** Saved form data to start from (an order being edited). */
+  data?: Record<string, unknown>;
+  withRequester?: boolean;
+  submitLabel?: string;
+  submitTestId?: string;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -52,18 +59,18 @@ export default function TemplateForm({ template, onSubmit }: {
   const [checked, setChecked] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
   const fields = useMemo(() => templateFields(template), [template]);
-  const initial = useMemo(() => ({ form: initialValues(fields) }), [fields]);
+  const initial = useMemo(() => ({ form: initialValues(fields, data) }), [fields, data]);
 
   /** Marks every field: its problems, or none. Returns true when all is well. */
   const check = (values: Values, only?: Set<string>): boolean => {
     const result = validateFormData(template, wireValues(fields, values.form ?? {}));
-    const req = requesterErrors(values, t);
+    const req = withRequester ? requesterErrors(values, t) : {};
     const updates: { name: NamePath; errors: string[] }[] = [];
     for (const f of fields) {
       if (only && !only.has(f.model)) continue;
       updates.push({ name: ['form', f.model], errors: (result.errors[f.model] ?? []).map(fieldMessage) });
     }
-    for (const k of REQUESTER_FIELDS) {
+    for (const k of withRequester ? REQUESTER_FIELDS : []) {
       if (only && !only.has(k)) continue;
       updates.push({ name: k, errors: req[k] ? [req[k]] : [] });
     }
@@ -122,17 +129,21 @@ export default function TemplateForm({ template, onSubmit }: {
       className="template-form"
     >
       <TemplateNodes list={template.list} />
-      <Divider orientation="left">{t('input.requester.title')}</Divider>
-      <Form.Item name="requester_name" label={t('input.requester.name')} required className="tpl-requester-name">
-        <Input maxLength={50} placeholder={t('input.requester.namePlaceholder')} autoComplete="name" />
-      </Form.Item>
-      <Form.Item name="requester_phone" label={t('input.requester.phone')} required className="tpl-requester-phone">
-        <Input maxLength={20} placeholder={t('input.requester.phonePlaceholder')} autoComplete="tel" inputMode="tel" />
-      </Form.Item>
+      {withRequester ? (
+        <>
+          <Divider orientation="left">{t('input.requester.title')}</Divider>
+          <Form.Item name="requester_name" label={t('input.requester.name')} required className="tpl-requester-name">
+            <Input maxLength={50} placeholder={t('input.requester.namePlaceholder')} autoComplete="name" />
+          </Form.Item>
+          <Form.Item name="requester_phone" label={t('input.requester.phone')} required className="tpl-requester-phone">
+            <Input maxLength={20} placeholder={t('input.requester.phonePlaceholder')} autoComplete="tel" inputMode="tel" />
+          </Form.Item>
+        </>
+      ) : null}
       {general.length ? <Alert type="error" showIcon message={general.join('；')} style={{ marginBottom: 16 }} /> : null}
       <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" size="large" block icon={<SendOutlined />} loading={submitting}>
-          {t('input.submit')}
+        <Button type="primary" htmlType="submit" size="large" block icon={<SendOutlined />} loading={submitting} data-testid={submitTestId}>
+          {submitLabel ?? t('input.submit')}
         </Button>
       </Form.Item>
     </Form>

@@ -69,11 +69,14 @@ export function toWireValue(f: FormField, v: unknown): unknown {
   }
 }
 
-/** Initial control values from the templates' default values. */
-export function initialValues(fields: FormField[]): Record<string, unknown> {
+/**
+ * Initial control values: from `data` (an order's saved form data) when given, otherwise
+ * from the template's default values.
+ */
+export function initialValues(fields: FormField[], data?: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
-    const v = toControlValue(f, f.options?.defaultValue);
+    const v = toControlValue(f, data ? data[f.model] : f.options?.defaultValue);
     if (v !== undefined) out[f.model] = v;
   }
   return out;

@@ -9,7 +9,7 @@ import { Card, Select, Space, Table, Tabs, Typography, type TableColumnsType } f
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { WORK_ORDER_STATUSES, type WorkOrder } from '@swo/contract';
+import { canTransition, WORK_ORDER_STATUSES, type WorkOrder } from '@swo/contract';
 import { myWorkOrders, type MyWorkOrderType } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import CompleteButton from '../workorder/CompleteButton.tsx';
@@ -67,7 +67,7 @@ export default function MyWorkOrders() {
       render: (_, r) => (
         <Space size={4}>
           <Link to={`${base}/detail/${r.id}`}>{t('workOrder.actions.detail')}</Link>
-          {r.status === 'processing' && staffId != null && r.handler_id === staffId ? (
+          {canTransition('complete', r.status) && staffId != null && r.handler_id === staffId ? (
             <CompleteButton orderId={r.id} orderNo={r.order_no} version={r.version} size="small" type="link" onDone={refresh} />
           ) : null}
         </Space>

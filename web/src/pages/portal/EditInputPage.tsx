@@ -10,9 +10,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/request.ts';
+import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
 import StatusTag from '../workorder/StatusTag.tsx';
 import { editAndResubmit, myOrder } from './api.ts';
-import EditForm from './EditForm.tsx';
 import { portalPath, usePortalIdent } from './ident.ts';
 import NotFoundCard from './NotFoundCard.tsx';
 import LoadingOrFailed from './LoadingOrFailed.tsx';
@@ -29,7 +29,7 @@ export default function EditInputPage() {
   const infoPath = portalPath('/orderInfo', ident, id);
   const detail = useQuery({ queryKey: ['portal-order', ident, id], queryFn: () => myOrder(ident, id), enabled: !!ident && !!id });
 
-  const submit = async (form_data: Record<string, unknown>) => {
+  const submit = async ({ form_data }: RequesterSubmission) => {
     const reply = await editAndResubmit({ ident, id, form_data });
     setDoneStatus(reply.status);
     void queryClient.invalidateQueries({ queryKey: ['portal-order', ident, id] });
@@ -93,7 +93,14 @@ export default function EditInputPage() {
         {o.reason ? (
           <Alert style={{ margin: '12px 0 20px' }} type="error" showIcon message={t('portal.orderInfo.rejectedTitle')} description={o.reason} />
         ) : null}
-        <EditForm template={asTemplate(o.template.schema)} data={o.form_data} onSubmit={submit} />
+        <TemplateForm
+          template={asTemplate(o.template.schema)}
+          data={o.form_data}
+          withRequester={false}
+          submitLabel={t('portal.edit.submit')}
+          submitTestId="portal-resubmit"
+          onSubmit={submit}
+        />
         <Button block type="link" style={{ marginTop: 8 }} onClick={() => navigate(infoPath)}>
           {t('portal.edit.cancel')}
         </Button>

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WorkOrderDetail } from '@swo/contract';
+import { DELETABLE_STATUSES, EDITABLE_STATUSES, type WorkOrderDetail } from '@swo/contract';
 import {
   addNote,
   batchAssign,
@@ -85,14 +85,14 @@ export default function DetailActions({ order: o, onDone, onDeleted }: { order: 
     onDone();
   };
 
-  const canEdit = can('workorder.edit') && (o.status === 'unassigned' || o.status === 'rejected');
-  const canDelete = can('workorder.delete') && (o.status === 'cancelled' || o.status === 'withdrawn');
+  const canEdit = can('workorder.edit') && EDITABLE_STATUSES.includes(o.status);
+  const canDelete = can('workorder.delete') && DELETABLE_STATUSES.includes(o.status);
   const handlerId = o.handler_id;
 
   return (
     <Space wrap data-testid="detail-actions">
       {allowed.has('claim') ? <ClaimButton orderId={o.id} version={o.version} type="primary" onDone={onDone} /> : null}
-      {allowed.has('assign') && o.status === 'unassigned' ? (
+      {allowed.has('assign') ? (
         <Button type="primary" onClick={() => setDialog('assign')} data-testid="action-assign">
           {t('workOrder.actions.assign')}
         </Button>

@@ -11,7 +11,7 @@ import { Card, Flex, Space, Table, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { WorkOrder } from '@swo/contract';
+import { canTransition, type WorkOrder } from '@swo/contract';
 import { applicationList, statusCounts, workOrderList } from '../../app/api.ts';
 import { usePermission } from '../../app/routeContext.ts';
 import { useSession } from '../../app/session.ts';
@@ -67,8 +67,8 @@ export default function WorkOrderList() {
       render: (_, r) => (
         <Space size={4}>
           <Link to={`${base}/detail/${r.id}`}>{t('workOrder.actions.detail')}</Link>
-          {r.status === 'unassigned' && canClaim ? <ClaimButton orderId={r.id} size="small" type="link" onDone={refresh} /> : null}
-          {r.status === 'processing' && staffId != null && staffId === r.handler_id ? (
+          {canTransition('claim', r.status) && canClaim ? <ClaimButton orderId={r.id} size="small" type="link" onDone={refresh} /> : null}
+          {canTransition('complete', r.status) && staffId != null && staffId === r.handler_id ? (
             <CompleteButton orderId={r.id} orderNo={r.order_no} size="small" type="link" onDone={refresh} />
           ) : null}
         </Space>
