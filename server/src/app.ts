@@ -18,15 +18,16 @@ import { API_BASE } from '@swo/contract';
 import type { Dialect } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
 import { toEnvelope } from './http/errors.ts';
+import { message } from './http/messages.ts';
 import { registerGuard } from './http/guard.ts';
 import type { App } from './http/types.ts';
-import { applicationRoutes } from './modules/applications/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { requesterRoutes } from './modules/requester/routes.ts';
-import { templateRoutes } from './modules/templates/routes.ts';
-import { excelRoutes } from './modules/work-orders/excel-routes.ts';
+import { allowedMethods, methodNotAllowed, registerEndpoints, type Handlers } from './http/endpoints.ts';
+import { applicationHandlers } from './modules/applications/handlers.ts';
+import { authHandlers } from './modules/auth/handlers.ts';
+import { requesterHandlers } from './modules/requester/handlers.ts';
+import { excelHandlers } from './modules/work-orders/excel-handlers.ts';
 import { MAX_IMPORT_BYTES } from './modules/work-orders/excel.ts';
-import { workOrderRoutes } from './modules/work-orders/routes.ts';
+import { workOrderHandlers } from './modules/work-orders/handlers.ts';
 import { createServices } from './services.ts';
 
 export interface AppOptions {
@@ -101,16 +102,19 @@ export async function buildApp(opts: AppOptions) {
   const services = createServices(opts.db, opts.dialect ?? 'sqlite');
   registerGuard(app, services);
 
+  const handlers: Handlers = {
+    ...authHandlers(services),
+    ...workOrderHandlers(services),
+    ...excelHandlers(services),
+    ...applicationHandlers(services),
+    ...requesterHandlers(services),
+  };
+  let methodsByPath = new Map<string, Set<string>>();
   await app.register(
     async (api) => {
       const a = api as unknown as App;
       a.get('/health', { config: { permission: 'public' }, schema: { hide: true } }, async () => ({ code: 200, msg: 'ok', data: null }));
-      authRoutes(a, services);
-      workOrderRoutes(a, services);
-      applicationRoutes(a, services);
-      templateRoutes(a, services);
-      excelRoutes(a, services);
-      requesterRoutes(a, services, { rateLimit: opts.publicRateLimit ?? 60 });
+      methodsByPath = registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60 });
     },
     { prefix: API_BASE },
   );
@@ -123,7 +127,9 @@ export async function buildApp(opts: AppOptions) {
     if (req.method === 'GET' && hasSpa && !url.startsWith(API_BASE) && !url.startsWith('/docs')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ code: 404, msg: 'Not found', data: null });
+    const allow = allowedMethods(methodsByPath, req.url);
+    if (allow) return reply.status(405).header('allow', allow.join(', ')).send(methodNotAllowed(req.lang));
+    return reply.status(404).send({ code: 404, msg: message(req.lang, 'notFound'), data: null });
   });
 
   return app;

@@ -4,7 +4,7 @@
  * Every staff call also carries `company_id`, added by the SPA's one HTTP client.
  */
 import { z } from 'zod';
-import { WORK_ORDER_STATUSES } from './status.ts';
+import { workOrderStatus } from './replies.ts';
 
 /** Base path of every call. */
 export const API_BASE = '/index.php';
@@ -40,13 +40,6 @@ export const pagingQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 
-export interface Paged<T> {
-  data: T[];
-  pageNo: number;
-  pageSize: number;
-  totalCount: number;
-  totalPage: number;
-}
 
 export const companyScoped = z.object({ company_id: companyId });
 
@@ -60,11 +53,6 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export interface LoginReply {
-  token: string;
-  account: string;
-  nickname: string;
-}
 
 /** Payload (a) of SPEC.md section 3. */
 export const updatePasswordBody = z
@@ -79,37 +67,11 @@ export const updatePasswordBody = z
     message: 'the two passwords entered do not match!',
   });
 
-export interface CompanyListItem {
-  company_id: number;
-  company_name: string;
-}
 
-/** A menu tree item (SPEC.md section 2, dynamic routes). `actions` is a JSON string. */
-export interface MenuItem {
-  id: number;
-  url: string;
-  key: string;
-  name: string;
-  icon: string;
-  url_name: string;
-  pid: number;
-  actions: string;
-  show: number;
-  menuType: number;
-  redirect: string;
-  children?: MenuItem[];
-}
 
-export interface UserInfo {
-  user: { id: number; username: string; nickname: string; avatar: string; staff_id: number; staff_name: string };
-  company: CompanyListItem;
-  role: { id: number; name: string; is_admin: boolean; permissions: { permissionId: string; actions: string[] }[] };
-  menus: MenuItem[];
-}
 
 // --- work orders --------------------------------------------------------------------
 
-export const workOrderStatus = z.enum(WORK_ORDER_STATUSES);
 
 export const workOrderListQuery = companyScoped.extend(pagingQuery.shape).extend({
   status: workOrderStatus.optional(),
@@ -122,62 +84,15 @@ export const workOrderListQuery = companyScoped.extend(pagingQuery.shape).extend
 });
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuery>;
 
-export interface WorkOrder {
-  id: number;
-  order_no: string;
-  title: string;
-  status: z.infer<typeof workOrderStatus>;
-  application_id: number;
-  application_name: string;
-  template_id: number;
-  template_version: number;
-  category_id: number | null;
-  category_name: string | null;
-  handler_id: number | null;
-  handler_name: string | null;
-  requester_name: string;
-  requester_phone: string;
-  reason: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
 
-export interface WorkOrderRecord {
-  id: number;
-  action: string;
-  from_status: string | null;
-  to_status: string | null;
-  actor_name: string;
-  target_name: string | null;
-  note: string | null;
-  /** Internal notes are for staff only, never shown to requesters. */
-  is_internal: boolean;
-  created_at: string;
-}
 
-export interface WorkOrderDetail extends WorkOrder {
-  form_data: Record<string, unknown>;
-  template: { id: number; name: string; version: number; schema: unknown; needs_review: boolean };
-  records: WorkOrderRecord[];
-  /** Actions this user may take now (state machine and permissions both allow them). */
-  allowed_actions: string[];
-}
 
-export interface StatusCounts {
-  counts: Record<z.infer<typeof workOrderStatus>, number>;
-  total: number;
-}
 
 export const orderIdBody = companyScoped.extend({ id, version: z.coerce.number().int().optional() });
 export const completeBody = orderIdBody.extend({ note: z.string().trim().max(2000).optional() });
 
 /** Public: the application's template by its public key. */
 export const templateDataBody = z.object({ app_key: z.string().trim().min(1).max(64) });
-export interface TemplateDataReply {
-  application: { name: string; app_key: string; description: string; company_name: string };
-  template: { id: number; version: number; name: string; schema: unknown };
-}
 
 export const createWorkBody = z.object({
   app_key: z.string().trim().min(1).max(64),
@@ -187,21 +102,4 @@ export const createWorkBody = z.object({
   /** A requester who already has an identification keeps it across submissions. */
   ident: z.string().trim().max(64).optional(),
 });
-export interface CreateWorkReply {
-  id: number;
-  order_no: string;
-  ident: string;
-}
 
-export interface ApplicationItem {
-  id: number;
-  name: string;
-  description: string;
-  app_key: string;
-  template_id: number;
-  template_name: string;
-  category_id: number | null;
-  category_name: string | null;
-  status: number;
-  created_at: string;
-}

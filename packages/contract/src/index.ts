@@ -4,3 +4,5 @@ export * from './permissions.ts';
 export * from './form.ts';
 export * from './api.ts';
 export * from './work-orders.ts';
+export * from './replies.ts';
+export * from './endpoints.ts';

@@ -103,3 +103,8 @@ export function nextStatus(
 export function actionsFor(status: WorkOrderStatus): WorkOrderAction[] {
   return WORK_ORDER_ACTIONS.filter((a) => a !== 'create' && canTransition(a, status));
 }
+
+/** `s` as a status when it is one (e.g. read from a URL), else undefined. */
+export function asStatus(s: string | null | undefined): WorkOrderStatus | undefined {
+  return (WORK_ORDER_STATUSES as readonly string[]).includes(s ?? '') ? (s as WorkOrderStatus) : undefined;
+}

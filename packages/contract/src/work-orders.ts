@@ -3,7 +3,8 @@
  * batches, staff-side create and edit, reads, statistics and the requester portal.
  */
 import { z } from 'zod';
-import { companyScoped, orderIdBody, pagingQuery, workOrderListQuery, workOrderStatus } from './api.ts';
+import { companyScoped, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
+import { workOrderStatus } from './replies.ts';
 
 const id = z.coerce.number().int().positive();
 const reason = z.string().trim().min(1).max(500);
@@ -31,15 +32,6 @@ export const idsBody = companyScoped.extend({ ids: z.array(id).min(1).max(MAX_BA
 export const batchAssignBody = idsBody.extend({ staff_id: id, note: optionalNote });
 export const batchRejectBody = idsBody.extend({ reason });
 
-export interface BatchItemResult {
-  id: number;
-  ok: boolean;
-  code: number;
-  msg: string;
-}
-export interface BatchReply {
-  results: BatchItemResult[];
-}
 
 const requesterName = z.string().trim().min(1).max(50);
 const requesterPhone = z.string().trim().regex(/^[0-9+\-() ]{5,20}$/);
@@ -57,19 +49,6 @@ export const employeeListQuery = companyScoped.extend({
   department_id: id.optional(),
   keyword: z.string().trim().max(50).optional(),
 });
-export interface Employee {
-  id: number;
-  name: string;
-  job_number: string;
-  department_id: number | null;
-  department_name: string | null;
-  position_name: string | null;
-  role_name: string;
-  /** Orders in processing or pending review with this handler. */
-  open_count: number;
-  /** Bound to the application asked about (always true when none was asked). */
-  bound: boolean;
-}
 
 export const MY_WORK_ORDER_TYPES = ['handling', 'created', 'reviewed'] as const;
 export const myWorkOrderBody = companyScoped.extend(pagingQuery.shape).extend({
@@ -83,35 +62,6 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const statsQuery = companyScoped.extend({ date_from: day.optional(), date_to: day.optional() });
 export const appStatsDetailQuery = statsQuery.extend({ application_id: id });
 
-export interface StatsFigures {
-  created: number;
-  completed: number;
-  open: number;
-  /** Mean hours from creation to completion of the orders completed in the range. */
-  avg_handle_hours: number | null;
-  overdue: number;
-}
-export interface AppStats extends StatsFigures {
-  application_id: number;
-  application_name: string;
-}
-export interface StaffStats extends StatsFigures {
-  staff_id: number;
-  staff_name: string;
-  department_name: string | null;
-}
-export interface TrendPoint {
-  date: string;
-  created: number;
-  completed: number;
-}
-export interface AppDataReply {
-  date_from: string;
-  date_to: string;
-  totals: StatsFigures;
-  applications: AppStats[];
-  trend: TrendPoint[];
-}
 
 // --- requester portal (public; the requester is known by `ident`) -------------------
 
@@ -126,21 +76,3 @@ export const editWorkBody = z.object({
 });
 export const withdrawQuery = z.object({ id, ident: identField.optional(), company_id: z.coerce.number().int().nonnegative().optional() });
 
-/** What a requester sees of an order: no internal notes, no staff phone numbers. */
-export interface PublicOrder {
-  id: number;
-  order_no: string;
-  title: string;
-  status: z.infer<typeof workOrderStatus>;
-  application_name: string;
-  company_name: string;
-  reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
-export interface PublicOrderDetail extends PublicOrder {
-  form_data: Record<string, unknown>;
-  template: { name: string; schema: unknown };
-  app_key: string;
-  timeline: { action: string; to_status: string | null; note: string | null; created_at: string }[];
-}

@@ -4,19 +4,9 @@
  * Every route declares `config.permission`; the guard in guard.ts fills these in.
  */
 import type { FastifyRequest } from 'fastify';
-import type { GrantedPermission, PermissionCode } from '@swo/contract';
+import type { AccessRule, GrantedPermission } from '@swo/contract';
 import type { Lang } from './messages.ts';
 import { errors } from './errors.ts';
-
-/**
- * - `public`: anyone (requester pages, login);
- * - `signedIn`: a valid token, no company needed;
- * - `member`: active staff of the `company_id` sent;
- * - `memberOrRequester`: public when the query carries the requester's `ident` (or no
- *   token is sent: the service then requires the ident), otherwise as `member`;
- * - `permissionId.action`: member whose role grants that action.
- */
-export type RoutePermission = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode;
 
 export interface AuthContext {
   userId: number;
@@ -48,7 +38,7 @@ export interface Actor extends CompanyScope {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    permission?: RoutePermission;
+    permission?: AccessRule;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

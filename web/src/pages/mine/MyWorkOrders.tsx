@@ -9,7 +9,7 @@ import { Card, Select, Space, Table, Tabs, Typography, type TableColumnsType } f
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { canTransition, WORK_ORDER_STATUSES, type WorkOrder } from '@swo/contract';
+import { asStatus, canTransition, WORK_ORDER_STATUSES, type WorkOrder } from '@swo/contract';
 import { myWorkOrders, type MyWorkOrderType } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import CompleteButton from '../workorder/CompleteButton.tsx';
@@ -47,7 +47,7 @@ export default function MyWorkOrders() {
 
   const list = useQuery({
     queryKey: ['my-workorders', type, status, pageNo, pageSize],
-    queryFn: () => myWorkOrders({ type, status: status || undefined, pageNo, pageSize }),
+    queryFn: () => myWorkOrders({ type, status: asStatus(status), pageNo, pageSize }),
     placeholderData: keepPreviousData,
   });
   const refresh = useCallback(() => {

@@ -20,7 +20,7 @@ export default function ExportButton({ query }: { query: WorkOrderListParams }) 
     try {
       // Same filters as the list, without paging.
       const { pageNo: _p, pageSize: _s, ...filters } = query;
-      const blob = await downloadFile('/admin/Work/export', { ...filters }, (e) => setState({ loaded: e.loaded, total: e.total }));
+      const blob = await downloadFile('exportWorkOrders', { ...filters }, (e) => setState({ loaded: e.loaded, total: e.total }));
       saveFile(blob, timestampName());
       feedback.message.success(t('export.success'));
     } catch {

@@ -31,7 +31,7 @@ export default function ImportButton({ applications, onDone }: { applications: A
   const template = async () => {
     if (!appId) return setProblem(t('import.pickApplication'));
     try {
-      const blob = await downloadFile('/admin/Work/importTemplate', { application_id: appId });
+      const blob = await downloadFile('importTemplate', { application_id: appId });
       const name = applications.find((a) => a.id === appId)?.name ?? 'import';
       saveFile(blob, `${name}-${t('import.templateSuffix')}.xlsx`);
     } catch (e) {

@@ -3,6 +3,7 @@
  * survives a reload): status, keyword, application_id, created_from, created_to, pageNo,
  * pageSize.
  */
+import { asStatus } from '@swo/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -71,7 +72,7 @@ export function useListFilters() {
     () => ({
       pageNo: filters.pageNo,
       pageSize: filters.pageSize,
-      status: filters.status || undefined,
+      status: asStatus(filters.status),
       keyword: filters.keyword || undefined,
       application_id: filters.applicationId,
       // Days in the URL are the user's days; the server compares instants (UTC).

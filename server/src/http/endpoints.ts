@@ -1,0 +1,101 @@
+/**
+ * Registers every route from the contract's endpoint table (docs/design.md, "HTTP
+ * contract"): one handler per endpoint name, bound by name. A handler without an entry or
+ * an entry without a handler stops the app from building. Handlers return the reply's
+ * `data`; this module wraps the envelope, declares the schemas (validation and OpenAPI),
+ * and answers 405 with `Allow` for a known path called with another method.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API_BASE, ENDPOINTS, FILE_REPLY, type EndpointName, type ReplyIn, type RequestOf } from '@swo/contract';
+import { ok } from './envelope.ts';
+import { message } from './messages.ts';
+import type { App } from './types.ts';
+
+export interface HandlerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler gets the validated query (GET) or body (POST) and returns the reply's `data`. */
+export type Handler<N extends EndpointName> = (input: RequestOf<N>, ctx: HandlerContext) => Promise<[ReplyIn<N>] extends [never] ? FastifyReply : ReplyIn<N>>;
+export type Handlers = { [N in EndpointName]: Handler<N> };
+
+/** Types a module's handlers against the table (names must be endpoint names). */
+export const defineHandlers = <K extends EndpointName>(h: { [N in K]: Handler<N> }) => h;
+
+const envelopeOf = (data: z.ZodType) => z.object({ code: z.number().int(), msg: z.string(), data });
+
+export interface RegisterOptions {
+  /** Requests per minute and IP on `rateLimited` (public) calls. */
+  publicRateLimit: number;
+}
+
+/** Registers the table's routes on `app` (already under API_BASE); returns path -> methods for 405s. */
+export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOptions): Map<string, Set<string>> {
+  const names = Object.keys(ENDPOINTS);
+  const missing = names.filter((n) => typeof (handlers as Record<string, unknown>)[n] !== 'function');
+  const extra = Object.keys(handlers).filter((n) => !(n in ENDPOINTS));
+  if (missing.length || extra.length) throw new Error(`endpoint table and handlers differ: missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'}`);
+
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const name of names as EndpointName[]) {
+    const e = ENDPOINTS[name];
+    const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => Promise<unknown>;
+    const isFile = e.reply === FILE_REPLY;
+    for (const url of [e.path, ...('aliases' in e ? e.aliases : [])]) {
+      const key = url.toLowerCase();
+      (methodsByPath.get(key) ?? methodsByPath.set(key, new Set()).get(key)!).add(e.method);
+      app.route({
+        method: e.method,
+        url,
+        config: {
+          permission: e.permission,
+          endpoint: name,
+          ...('rateLimited' in e ? { rateLimit: { max: opts.publicRateLimit, timeWindow: '1 minute' } } : {}),
+        },
+        schema: {
+          operationId: url === e.path ? name : `${name}_${url.split('/').pop()}`,
+          summary: e.summary,
+          tags: [...e.tags],
+          ...('query' in e ? { querystring: e.query } : {}),
+          ...('body' in e ? { body: e.body } : {}),
+          ...(isFile ? {} : { response: { 200: envelopeOf(e.reply) } }),
+          ...('multipart' in e ? { consumes: ['multipart/form-data'] } : {}),
+        },
+        handler: async (req, reply) => {
+          const input = 'body' in e || 'multipart' in e ? req.body : req.query;
+          const data = await handler(input, { req, reply });
+          return isFile ? reply : ok(data);
+        },
+      });
+    }
+  }
+  return methodsByPath;
+}
+
+/**
+ * For a request no route matched: the methods its path is served with, when the path is
+ * a known call (the 405 case), else null.
+ */
+export function allowedMethods(methodsByPath: Map<string, Set<string>>, rawUrl: string): string[] | null {
+  let path = rawUrl.split('?')[0]!.toLowerCase();
+  const base = API_BASE.toLowerCase();
+  if (!path.startsWith(base + '/')) return null;
+  path = path.slice(base.length).replace(/\/+$/, '');
+  const methods = methodsByPath.get(path);
+  if (!methods) return null;
+  const list = [...methods];
+  if (methods.has('GET')) list.push('HEAD');
+  return list;
+}
+
+/** The 405 reply body, in the caller's language. */
+export const methodNotAllowed = (lang: Parameters<typeof message>[0]) => ({ code: 405, msg: message(lang, 'methodNotAllowed'), data: null });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Name of the endpoint-table entry the route serves. */
+    endpoint?: string;
+  }
+}

@@ -1,0 +1,14 @@
+/** Handlers of the application and template calls. */
+import type { Services } from '../../services.ts';
+import { actorOf } from '../../http/context.ts';
+import { defineHandlers } from '../../http/endpoints.ts';
+
+export const applicationHandlers = (s: Services) =>
+  defineHandlers({
+    applicationList: async (q, { req }) => s.applications.list(actorOf(req), q),
+    boundApplications: async (_, { req }) => s.applications.boundTo(actorOf(req)),
+    templateAutomatic: async (q, { req }) => {
+      const t = await s.workOrders.kindDetail(actorOf(req), q.id);
+      return { id: t.id, is_automatic: t.is_automatic };
+    },
+  });

@@ -1,0 +1,22 @@
+/** Handlers of the auth calls (sign-in, sign-out, companies, user info, password). */
+import type { Services } from '../../services.ts';
+import { actorOf, authOf } from '../../http/context.ts';
+import { defineHandlers } from '../../http/endpoints.ts';
+
+export const authHandlers = (s: Services) =>
+  defineHandlers({
+    signIn: async (body, { req }) => s.auth.login(body, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }),
+    signOut: async (_, { req }) => {
+      await s.auth.logout(authOf(req), req.ip);
+      return null;
+    },
+    companyList: async (_, { req }) => s.access.companyList(authOf(req).userId),
+    // The per-company permission lookup.
+    companyPermissions: async (_, { req }) => actorOf(req).permissions,
+    userInfo: async (_, { req }) => s.access.userInfo(authOf(req), actorOf(req)),
+    userNav: async (_, { req }) => (await s.access.userInfo(authOf(req), actorOf(req))).menus,
+    changePassword: async (body, { req }) => {
+      await s.auth.changePassword(authOf(req), body.oldpassword, body.password, req.ip, req.lang);
+      return null;
+    },
+  });

@@ -1,0 +1,43 @@
+/** Handlers of the Excel calls: export of the filtered list, the import template, and import. */
+import type { Services } from '../../services.ts';
+import { actorOf } from '../../http/context.ts';
+import { defineHandlers } from '../../http/endpoints.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import { MAX_IMPORT_BYTES } from './excel.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+interface MultipartField {
+  value?: unknown;
+  toBuffer?: () => Promise<Buffer>;
+  filename?: string;
+}
+
+export const excelHandlers = (s: Services) =>
+  defineHandlers({
+    exportWorkOrders: async (q, { req, reply }) => {
+      const { filename, stream } = await s.excel.export(actorOf(req), q);
+      return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${filename}"`).send(stream);
+    },
+    importTemplate: async (q, { req, reply }) => {
+      const buf = await s.excel.importTemplate(actorOf(req), q.application_id);
+      return reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="import-template.xlsx"').send(buf);
+    },
+    // multipart/form-data: fields company_id and application_id, then the file.
+    importWorkOrders: async (body, { req }) => {
+      const actor = actorOf(req);
+      const fields = (body ?? {}) as Record<string, MultipartField | undefined>;
+      const applicationId = Number(fields.application_id?.value);
+      if (!Number.isInteger(applicationId) || applicationId <= 0) throw errors.validation({ application_id: ['application_id is required'] });
+      const file = fields.file;
+      if (!file?.toBuffer) throw errors.validation({ file: ['file is required'] });
+      let buf: Buffer;
+      try {
+        buf = await file.toBuffer();
+      } catch {
+        throw new AppError(413, 'fileTooLarge');
+      }
+      if (buf.length > MAX_IMPORT_BYTES) throw new AppError(413, 'fileTooLarge');
+      return s.excel.import(actor, applicationId, buf);
+    },
+  });
