@@ -17,6 +17,7 @@ import { now } from '../../lib/time.ts';
 import { findActiveApplication } from '../applications/repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { createOrder, templateOf, validFormData } from './create.ts';
+import { requireOwned } from '../tenancy/references.ts';
 import { denialFor } from './policy.ts';
 import * as repo from './repo.ts';
 import { toWorkOrder } from './service.ts';
@@ -100,12 +101,15 @@ export function createWorkOrderActions(db: Kysely<DB>) {
   return {
     /** One action on one order; returns the updated order. */
     async act(actor: Actor, id: number, action: WorkOrderAction, input: ActionInput = {}): Promise<WorkOrder> {
+      await requireOwned(db, actor.companyId, { staff: input.staffId });
       await db.transaction().execute((trx) => actIn(trx, actor, id, action, input));
       return reload(actor, id);
     },
 
     /** The same action on each id, each in its own transaction; duplicate ids are acted on once. */
     async batch(actor: Actor, ids: number[], action: WorkOrderAction, input: ActionInput = {}): Promise<BatchReply> {
+      // A target of another company fails the whole call, before any order is touched.
+      await requireOwned(db, actor.companyId, { staff: input.staffId });
       const results: BatchReply['results'] = [];
       for (const id of [...new Set(ids)]) {
         try {

@@ -13,6 +13,7 @@ import { createWorkBody, templateFields, validateFormData, zhFieldMessage, type 
 import type { z } from 'zod';
 import type { exportQuery } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
+import { requireOwned } from '../tenancy/references.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import type { Lang } from '../../http/messages.ts';
@@ -84,6 +85,7 @@ export function createExcelService(db: Kysely<DB>) {
   return {
     /** Streams the filtered list as .xlsx; returns the stream and a `yyyyMMddhhmmss.xlsx` name. */
     async export(actor: Actor, filters: ExportFilters): Promise<{ filename: string; stream: Readable }> {
+      await requireOwned(db, actor.companyId, { application: filters.application_id, category: filters.category_id, staff: filters.handler_id });
       const words = wordsFor(actor.lang);
       const columns = await formColumns(db, actor.companyId, filters.application_id);
       const stream = new PassThrough();

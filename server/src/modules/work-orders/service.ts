@@ -20,6 +20,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
+import { requireOwned } from '../tenancy/references.ts';
 import { denialFor } from './policy.ts';
 import * as repo from './repo.ts';
 import * as reads from './reads-repo.ts';
@@ -67,6 +68,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
 
   return {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
+      await requireOwned(db, actor.companyId, { application: q.application_id, category: q.category_id, staff: q.handler_id });
       const { rows, total } = await repo.listOrders(db, actor.companyId, q);
       return paged(rows.map(toWorkOrder), total, q);
     },
@@ -114,6 +116,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
 
     /** Staff who may receive an order (`employee_list`, `staffListTwo`): bound first, then the least loaded. */
     async employees(actor: Actor, q: { application_id?: number; department_id?: number; keyword?: string }): Promise<Employee[]> {
+      await requireOwned(db, actor.companyId, { application: q.application_id, department: q.department_id });
       const departmentIds = q.department_id ? await reads.departmentAndDescendants(db, actor.companyId, q.department_id) : undefined;
       const rows = await reads.assignableStaff(db, actor.companyId, { ...q, departmentIds });
       const list = rows.map((r) => ({ ...r, open_count: Number(r.open_count), bound: q.application_id ? Number(r.bound) > 0 : true }));
