@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate.ts';
-import { freshDatabase, dialect } from './helper.ts';
+import { freshDatabase, dialect, setup } from './helper.ts';
 
 async function tableNames(db: Awaited<ReturnType<typeof freshDatabase>>['db']): Promise<string[]> {
   const tables = await db.introspection.getTables();
@@ -22,6 +22,30 @@ describe(`migrations on ${dialect}`, () => {
       await sql`select 1`.execute(db);
     } finally {
       await close();
+    }
+  });
+});
+
+describe(`the database refuses links across companies (${dialect})`, () => {
+  it('an order, a binding or a staff row cannot point at a row of another company', async () => {
+    const h = await setup();
+    try {
+      const [order] = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', h.property).limit(1).execute();
+      const foreignApp = await h.db.selectFrom('applications').select('id').where('company_id', '=', h.it).executeTakeFirstOrThrow();
+      const foreignStaff = await h.db.selectFrom('staff').select(['id', 'role_id']).where('company_id', '=', h.it).executeTakeFirstOrThrow();
+      const foreignRole = foreignStaff.role_id;
+      const ownStaff = await h.db.selectFrom('staff').selectAll().where('company_id', '=', h.property).executeTakeFirstOrThrow();
+      const attempts = [
+        h.db.updateTable('work_orders').set({ application_id: foreignApp.id }).where('id', '=', order!.id).execute(),
+        h.db.updateTable('work_orders').set({ handler_id: foreignStaff.id }).where('id', '=', order!.id).execute(),
+        h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order!.application_id, staff_id: foreignStaff.id }).execute(),
+        h.db.updateTable('staff').set({ role_id: foreignRole }).where('id', '=', ownStaff.id).execute(),
+      ];
+      for (const a of attempts) await expect(a).rejects.toThrow(/foreign key/i);
+      // a link inside the company still works
+      await h.db.updateTable('work_orders').set({ handler_id: ownStaff.id }).where('id', '=', order!.id).execute();
+    } finally {
+      await h.close();
     }
   });
 });
