@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { migrateDownAll, migrateToLatest } from '../src/db/migrate.ts';
+import { sql, type Kysely } from 'kysely';
+import { migrateDownAll, migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { freshDatabase, dialect, setup } from './helper.ts';
 
 async function tableNames(db: Awaited<ReturnType<typeof freshDatabase>>['db']): Promise<string[]> {
@@ -14,7 +14,7 @@ describe(`migrations on ${dialect}`, () => {
     try {
       const up = await tableNames(db);
       expect(up).toContain('work_orders');
-      expect(up).toContain('role_permissions');
+      expect(up).toContain('role_grants');
       await migrateDownAll(db);
       expect(await tableNames(db)).toEqual([]);
       await migrateToLatest(db);
@@ -36,14 +36,33 @@ describe(`the database refuses links across companies (${dialect})`, () => {
       const foreignRole = foreignStaff.role_id;
       const ownStaff = await h.db.selectFrom('staff').selectAll().where('company_id', '=', h.property).executeTakeFirstOrThrow();
       const attempts = [
-        h.db.updateTable('work_orders').set({ application_id: foreignApp.id }).where('id', '=', order!.id).execute(),
-        h.db.updateTable('work_orders').set({ handler_id: foreignStaff.id }).where('id', '=', order!.id).execute(),
-        h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order!.application_id, staff_id: foreignStaff.id }).execute(),
-        h.db.updateTable('staff').set({ role_id: foreignRole }).where('id', '=', ownStaff.id).execute(),
+        () => h.db.updateTable('work_orders').set({ application_id: foreignApp.id }).where('id', '=', order!.id).execute(),
+        () => h.db.updateTable('work_orders').set({ handler_id: foreignStaff.id }).where('id', '=', order!.id).execute(),
+        () => h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order!.application_id, staff_id: foreignStaff.id }).execute(),
+        () => h.db.updateTable('staff').set({ role_id: foreignRole }).where('id', '=', ownStaff.id).execute(),
       ];
-      for (const a of attempts) await expect(a).rejects.toThrow(/foreign key/i);
+      for (const a of attempts) await expect(a()).rejects.toThrow(/foreign key/i);
       // a link inside the company still works
       await h.db.updateTable('work_orders').set({ handler_id: ownStaff.id }).where('id', '=', order!.id).execute();
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe(`role grants become rows (${dialect})`, () => {
+  it('carries JSON grants over to one row per action, and back', async () => {
+    const h = await setup();
+    try {
+      const before = await h.db.selectFrom('role_grants').select(['role_id', 'menu_id', 'action']).orderBy('id').execute();
+      expect(before.length).toBeGreaterThan(5);
+      await migrateTo(h.db, '2026-11-23T01-00-work-order-actions');
+      const json = await (h.db as Kysely<any>).selectFrom('role_permissions').select(['role_id', 'menu_id', 'actions']).execute();
+      expect(json.reduce((n: number, r: { actions: string }) => n + (JSON.parse(r.actions) as string[]).length, 0)).toBe(before.length);
+      await migrateToLatest(h.db);
+      const after = await h.db.selectFrom('role_grants').select(['role_id', 'menu_id', 'action']).execute();
+      const key = (g: { role_id: number; menu_id: number; action: string }) => `${g.role_id}/${g.menu_id}/${g.action}`;
+      expect(after.map(key).sort()).toEqual(before.map(key).sort());
     } finally {
       await h.close();
     }

@@ -22,6 +22,27 @@ export const ACTION_KEYS = [
 ] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
+/**
+ * The actions by their field names; the values are the wire keys the original product
+ * uses (`renling` = claim, `zhipai` = assign, `examine` = review, `cancelorder` = cancel).
+ */
+export const ACTION = {
+  add: 'add',
+  delete: 'delete',
+  edit: 'edit',
+  query: 'query',
+  get: 'get',
+  enable: 'enable',
+  disable: 'disable',
+  import: 'import',
+  export: 'export',
+  update: 'update',
+  assign: 'zhipai',
+  claim: 'renling',
+  cancel: 'cancelorder',
+  review: 'examine',
+} as const satisfies Record<string, ActionKey>;
+
 /** Chinese labels of the actions, as the original permission enumeration shows them. */
 export const ACTION_LABELS_ZH: Record<ActionKey, string> = {
   add: '新增',
@@ -120,8 +141,8 @@ export interface GrantedPermission {
   actions: string[];
 }
 
-/** True when `permissions` grant `code` (`permissionId.action`). */
-export function can(permissions: readonly GrantedPermission[], code: string): boolean {
+/** True when `permissions` grant `code` (`permissionId.action`; a misspelt code does not compile). */
+export function can(permissions: readonly GrantedPermission[], code: PermissionCode): boolean {
   const dot = code.lastIndexOf('.');
   const id = code.slice(0, dot);
   const action = code.slice(dot + 1);

@@ -2,13 +2,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/2026-11-23T00-00-initial.ts';
 import * as workOrderActions from './migrations/2026-11-23T01-00-work-order-actions.ts';
-import * as companyKeys from './migrations/2026-11-23T02-00-company-keys.ts';
+import * as roleGrants from './migrations/2026-11-23T02-00-role-grants.ts';
+import * as companyKeys from './migrations/2026-11-23T03-00-company-keys.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T00-00-initial': initial,
   '2026-11-23T01-00-work-order-actions': workOrderActions,
-  '2026-11-23T02-00-company-keys': companyKeys,
+  '2026-11-23T02-00-role-grants': roleGrants,
+  '2026-11-23T03-00-company-keys': companyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -27,4 +29,10 @@ export async function migrateDownAll(db: Kysely<any>): Promise<void> {
     if (error) throw error;
     if (!results || results.length === 0) return;
   }
+}
+
+/** Migrates up or down to the named migration (tests of data carried across a migration). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error;
 }

@@ -62,12 +62,13 @@ export interface MenusTable {
   sort: number;
   status: number;
 }
-export interface RolePermissionsTable {
+/** One action a role may take on a menu (one row per action). */
+export interface RoleGrantsTable {
   id: Generated<number>;
   company_id: number;
   role_id: number;
   menu_id: number;
-  actions: string;
+  action: string;
 }
 export interface StaffTable {
   id: Generated<number>;
@@ -245,7 +246,7 @@ export interface DB {
   positions: PositionsTable;
   roles: RolesTable;
   menus: MenusTable;
-  role_permissions: RolePermissionsTable;
+  role_grants: RoleGrantsTable;
   staff: StaffTable;
   categories: CategoriesTable;
   templates: TemplatesTable;

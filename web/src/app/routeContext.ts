@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useMemo } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router';
-import { can } from '@swo/contract';
+import { can, type PermissionCode } from '@swo/contract';
 import type { RouteMeta } from './routeTypes.ts';
 
 /** What every route object carries in `handle`. */
@@ -39,8 +39,8 @@ export function useCurrentRoute(): CurrentRoute | null {
 }
 
 /** `(code) => boolean` for `permissionId.action` codes against the current route's meta. */
-export function usePermission(): (code: string) => boolean {
+export function usePermission(): (code: PermissionCode) => boolean {
   const route = useCurrentRoute();
   const perm = route?.meta.permission;
-  return useMemo(() => (code: string) => (perm ? can([perm], code) : false), [perm]);
+  return useMemo(() => (code: PermissionCode) => (perm ? can([perm], code) : false), [perm]);
 }

@@ -108,7 +108,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
       .executeTakeFirstOrThrow();
     roleIds.set(r.name, role.id);
     for (const [key, actions] of Object.entries(r.grants)) {
-      await db.insertInto('role_permissions').values({ company_id: companyId, role_id: role.id, menu_id: menus.get(key)!, actions: JSON.stringify(actions) }).execute();
+      for (const action of actions ?? []) await db.insertInto('role_grants').values({ company_id: companyId, role_id: role.id, menu_id: menus.get(key)!, action }).execute();
     }
   }
 

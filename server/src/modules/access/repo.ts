@@ -39,14 +39,15 @@ export function listCompaniesOfUser(db: Db, userId: number) {
 }
 
 /** The menus a role is granted, with the actions granted on each. */
-export function rolePermissions(db: Db, companyId: number, roleId: number) {
+export function roleGrants(db: Db, companyId: number, roleId: number) {
   return db
-    .selectFrom('role_permissions')
-    .innerJoin('menus', 'menus.id', 'role_permissions.menu_id')
-    .select(['menus.id as menu_id', 'menus.key', 'role_permissions.actions'])
-    .where('role_permissions.company_id', '=', companyId)
-    .where('role_permissions.role_id', '=', roleId)
+    .selectFrom('role_grants')
+    .innerJoin('menus', 'menus.id', 'role_grants.menu_id')
+    .select(['menus.id as menu_id', 'role_grants.action'])
+    .where('role_grants.company_id', '=', companyId)
+    .where('role_grants.role_id', '=', roleId)
     .where('menus.status', '=', 1)
+    .orderBy('role_grants.id')
     .execute();
 }
 

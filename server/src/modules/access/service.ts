@@ -27,7 +27,7 @@ export function createAccessService(db: Kysely<DB>) {
     if (isAdmin) {
       for (const m of menus) granted.set(m.id, parseActions(m.actions));
     } else {
-      for (const p of await repo.rolePermissions(db, companyId, roleId)) granted.set(p.menu_id, parseActions(p.actions));
+      for (const g of await repo.roleGrants(db, companyId, roleId)) (granted.get(g.menu_id) ?? granted.set(g.menu_id, []).get(g.menu_id)!).push(g.action);
     }
     return { menus, granted };
   }

@@ -3,7 +3,7 @@
  * machine in the contract says *whether* the status allows it; this says whether this
  * actor may. One function serves both the action calls and `allowed_actions`.
  */
-import { can, type WorkOrderAction } from '@swo/contract';
+import { can, type PermissionCode, type WorkOrderAction } from '@swo/contract';
 import type { Actor } from '../../http/context.ts';
 
 export interface OrderFacts {
@@ -15,7 +15,7 @@ export interface OrderFacts {
 
 export type Denial = 'forbidden' | 'notHandler' | null;
 
-const has = (actor: Actor, code: string) => actor.isAdmin || can(actor.permissions, code);
+const has = (actor: Actor, code: PermissionCode) => actor.isAdmin || can(actor.permissions, code);
 
 export function denialFor(action: WorkOrderAction, actor: Actor, o: OrderFacts): Denial {
   const isHandler = o.handler_id !== null && o.handler_id === actor.staffId;

@@ -1,6 +1,6 @@
 /** SQL of the staff-side reads beyond the list: assignable staff, my orders, order kinds. */
 import { sql } from 'kysely';
-import { OPEN_STATUSES, type WorkOrderStatus } from '@swo/contract';
+import { ACTION, OPEN_STATUSES, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { openCount } from './dispatch.ts';
 import { listOrders } from './repo.ts';
@@ -49,12 +49,12 @@ export function assignableStaff(db: Db, companyId: number, q: { application_id?:
         eb('r.is_admin', '=', 1),
         eb.exists(
           eb
-            .selectFrom('role_permissions as rp')
-            .innerJoin('menus as m', 'm.id', 'rp.menu_id')
-            .select('rp.id')
-            .whereRef('rp.role_id', '=', 'r.id')
+            .selectFrom('role_grants as g')
+            .innerJoin('menus as m', 'm.id', 'g.menu_id')
+            .select('g.id')
+            .whereRef('g.role_id', '=', 'r.id')
             .where('m.key', '=', 'workorder')
-            .where('rp.actions', 'like', '%"renling"%'),
+            .where('g.action', '=', ACTION.claim),
         ),
       ]),
     );

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BatchReply, WorkOrder } from '@swo/contract';
+import type { BatchReply, PermissionCode, WorkOrder } from '@swo/contract';
 import { batchAssign, batchClaim, batchReject } from '../../app/api.ts';
 import BatchResultDialog from '../../components/batch/BatchResultDialog.tsx';
 import { newIdempotencyKey, summarize, type BatchSummary } from '../../components/batch/batchSummary.ts';
@@ -17,7 +17,7 @@ type Kind = 'claim' | 'assign' | 'reject';
 
 export default function BatchActions({ selected, can, onDone }: {
   selected: WorkOrder[];
-  can: (code: string) => boolean;
+  can: (code: PermissionCode) => boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation();

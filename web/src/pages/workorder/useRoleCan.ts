@@ -4,10 +4,10 @@
  * and its edit / delete buttons depend on `workorder.*` wherever it was opened from.
  */
 import { useMemo } from 'react';
-import { can } from '@swo/contract';
+import { can, type PermissionCode } from '@swo/contract';
 import { useSession } from '../../app/session.ts';
 
-export function useRoleCan(): (code: string) => boolean {
+export function useRoleCan(): (code: PermissionCode) => boolean {
   const role = useSession((s) => s.roles);
-  return useMemo(() => (code: string) => !!role && (role.is_admin || can(role.permissions ?? [], code)), [role]);
+  return useMemo(() => (code: PermissionCode) => !!role && (role.is_admin || can(role.permissions ?? [], code)), [role]);
 }

@@ -13,7 +13,7 @@ type Db = Kysely<any>;
 
 /** child table -> [column, parent table] */
 const LINKS: Record<string, [string, string][]> = {
-  role_permissions: [['role_id', 'roles']],
+  role_grants: [['role_id', 'roles']],
   staff: [
     ['department_id', 'departments'],
     ['position_id', 'positions'],
