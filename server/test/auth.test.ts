@@ -34,7 +34,7 @@ describe('sign in', () => {
     expect(Date.parse(long.expires_at) - Date.parse(long.created_at)).toBe(7 * 24 * 3600_000);
   });
 
-  it('throttles an account after 10 failures in 15 minutes, even with the right password', async () => {
+  it('throttles an account from one address after 10 failures in 15 minutes, even with the right password', async () => {
     for (let i = 0; i < 10; i++) {
       const r = await call(h.app, 'POST', '/admin/Login/sign', { payload: { username: 'sunli', password: `bad${i}` } });
       expect(r.status).toBe(400);
