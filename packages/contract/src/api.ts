@@ -71,7 +71,7 @@ export const updatePasswordBody = z
   .object({
     username: z.string().optional(),
     oldpassword: z.string().min(1).max(128),
-    password: z.string().min(6).max(128),
+    password: z.string().min(8).max(128),
     confirmpassword: z.string().min(1).max(128),
   })
   .refine((b) => b.password === b.confirmpassword, {

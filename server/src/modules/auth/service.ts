@@ -14,6 +14,7 @@ import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from '../..
 import { addMs, DAY, HOUR, now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as repo from './repo.ts';
+import { assertPasswordPolicy } from './password-policy.ts';
 import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
 
 export const TOKEN_TTL_MS = 7 * DAY;
@@ -90,6 +91,7 @@ export function createAuthService(db: Kysely<DB>) {
         await recordFailure(db, user.username, ip, now());
         throw errors.validation({ oldpassword: [message(lang, 'wrongOldPassword')] });
       }
+      assertPasswordPolicy(newPassword, lang, [user.username, user.nickname, oldPassword]);
       const hashed = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         const at = now();
