@@ -35,6 +35,7 @@ const zhCN = {
   noRows: '文件中没有数据行',
   badHeader: '表头与模板不符，缺少列：{columns}',
   templateGone: '表单模板不存在或已停用',
+  badDateRange: '日期范围不能超过一年，且开始日期不能晚于结束日期',
 } as const;
 export type MessageKey = keyof typeof zhCN;
 
@@ -70,6 +71,7 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     noRows: '檔案中沒有資料列',
     badHeader: '表頭與範本不符，缺少欄位：{columns}',
     templateGone: '表單範本不存在或已停用',
+    badDateRange: '日期範圍不能超過一年，且開始日期不能晚於結束日期',
   },
   'en-US': {
     success: 'Success',
@@ -101,6 +103,7 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     noRows: 'The file has no data rows',
     badHeader: 'The header does not match the template; missing columns: {columns}',
     templateGone: 'The form template is missing or disabled',
+    badDateRange: 'The date range must be at most one year, and its start not after its end',
   },
   'pt-BR': {
     success: 'Sucesso',
@@ -132,6 +135,7 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     noRows: 'O arquivo não tem linhas de dados',
     badHeader: 'O cabeçalho não corresponde ao modelo; colunas ausentes: {columns}',
     templateGone: 'O modelo de formulário não existe ou está desativado',
+    badDateRange: 'O período deve ter no máximo um ano e a data inicial não pode ser posterior à final',
   },
 };
 

@@ -212,8 +212,9 @@ function filtered(db: Db, companyId: number, f: OrderFilters) {
   if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
   if (f.category_id) query = query.where('w.category_id', '=', f.category_id);
   if (f.handler_id) query = query.where('w.handler_id', '=', f.handler_id);
-  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from);
-  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : f.created_to);
+  // Stored times are UTC ISO strings: an instant with an offset is compared in UTC.
+  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from.length === 10 ? f.created_from : new Date(f.created_from).toISOString());
+  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : new Date(f.created_to).toISOString());
   if (f.creatorStaffId) query = query.where('w.creator_staff_id', '=', f.creatorStaffId);
   if (f.reviewedBy) {
     const by = f.reviewedBy;
