@@ -23,7 +23,7 @@ describe('real days', () => {
 
 describe('statistics ranges', () => {
   const urls = ['/admin/Work/appData', '/admin/Work/staffDataList', '/admin/Work/appDataDetail'];
-  const post = (url: string, range: Record<string, string>) =>
+  const post = (url: string, range: { date_from?: string; date_to?: string }) =>
     call(h.app, 'POST', url, { token: admin, payload: { company_id: h.property, application_id: 1, ...range } });
 
   it('impossible dates are 400 with a field error, never 500', async () => {

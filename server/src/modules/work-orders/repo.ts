@@ -341,3 +341,25 @@ export async function rebuildStatusCounts(db: Db): Promise<void> {
   await sql`insert into work_order_status_counts (company_id, status, count)
     select company_id, status, count(*) from work_orders where deleted_at is null group by company_id, status`.execute(db);
 }
+
+/** Facts about a staff member that decide whether they may receive an order of the application. */
+export async function handlingFacts(db: Db, companyId: number, applicationId: number, staffId: number): Promise<{ bound: boolean; roleCanClaim: boolean }> {
+  const role = await db
+    .selectFrom('staff as s')
+    .innerJoin('roles as r', 'r.id', 's.role_id')
+    .leftJoin('role_permissions as rp', (j) => j.onRef('rp.role_id', '=', 'r.id').on('rp.company_id', '=', companyId))
+    .leftJoin('menus as m', (j) => j.onRef('m.id', '=', 'rp.menu_id').on('m.key', '=', 'workorder').on('m.status', '=', 1))
+    .select(['r.is_admin', 'r.status', 'm.id as menu_id', 'rp.actions'])
+    .where('s.company_id', '=', companyId)
+    .where('s.id', '=', staffId)
+    .execute();
+  const claims = (actions: string | null) => {
+    try {
+      return (JSON.parse(actions ?? '[]') as unknown[]).includes('renling');
+    } catch {
+      return false;
+    }
+  };
+  const roleCanClaim = role.some((r) => r.status === 1 && (r.is_admin === 1 || (r.menu_id !== null && claims(r.actions))));
+  return { bound: await isBoundToApplication(db, companyId, applicationId, staffId), roleCanClaim };
+}
