@@ -20,6 +20,7 @@ import type { DB } from './db/schema.ts';
 import { toEnvelope } from './http/errors.ts';
 import { message } from './http/messages.ts';
 import { registerGuard } from './http/guard.ts';
+import { fastifyTrustProxy, helmetOptions, loggerOptions, registerNoStore, type TrustProxy } from './http/security.ts';
 import type { App } from './http/types.ts';
 import { allowedMethods, methodNotAllowed, registerEndpoints, type Handlers } from './http/endpoints.ts';
 import { applicationHandlers } from './modules/applications/handlers.ts';
@@ -40,6 +41,12 @@ export interface AppOptions {
   logLevel?: string;
   /** JSON body limit in bytes (1 MiB by default, DESIGN.md section 3). */
   bodyLimit?: number;
+  /** Proxies whose X-Forwarded-For is believed (off by default: the socket address is the client). */
+  trustProxy?: TrustProxy;
+  /** Send Strict-Transport-Security (only when served over TLS). */
+  hsts?: boolean;
+  /** Where the log goes (stdout by default; tests capture it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface RouteEntry {
@@ -56,10 +63,10 @@ declare module 'fastify' {
 
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
-    logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
+    logger: loggerOptions(opts.logLevel, opts.logStream),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered, with its declared permission (the route test reads it).
   const routeTable: RouteEntry[] = [];
@@ -79,18 +86,8 @@ export async function buildApp(opts: AppOptions) {
     return reply.status(status).send(body);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(helmet, helmetOptions(opts.hsts ?? false));
+  registerNoStore(app);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {

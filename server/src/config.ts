@@ -4,6 +4,7 @@
  * `postgres://...`. PORT default 8080. UPLOAD_DIR default ./data/uploads.
  */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/security.ts';
 
 export interface Config {
   port: number;
@@ -17,6 +18,10 @@ export interface Config {
   /** Requests per minute and IP on the public requester calls. */
   publicRateLimit: number;
   logLevel: string;
+  /** TRUST_PROXY: hop count or comma list of proxy addresses/CIDRs; unset = no proxy trusted. */
+  trustProxy: TrustProxy;
+  /** HSTS=1: send Strict-Transport-Security (set only when the site is served over TLS). */
+  hsts: boolean;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/smart-work-order.db';
@@ -31,5 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     webDist: env.WEB_DIST === '' ? null : path.resolve(root, env.WEB_DIST || './web/dist'),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT || 60),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hsts: env.HSTS === '1' || env.HSTS === 'true',
   };
 }

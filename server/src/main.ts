@@ -11,7 +11,15 @@ const { db, dialect } = openDatabase(config.databaseUrl);
 await migrateToLatest(db);
 await syncMenuCatalogue(db);
 const seeded = config.seedDemo ? await seedDemoIfEmpty(db) : false;
-const app = await buildApp({ db, dialect, webDist: config.webDist, publicRateLimit: config.publicRateLimit, logLevel: config.logLevel });
+const app = await buildApp({
+  db,
+  dialect,
+  webDist: config.webDist,
+  publicRateLimit: config.publicRateLimit,
+  logLevel: config.logLevel,
+  trustProxy: config.trustProxy,
+  hsts: config.hsts,
+});
 
 const shutdown = async () => {
   await app.close();

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Envelope } from '@swo/contract';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type Dialect } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
@@ -76,7 +76,7 @@ export interface Harness {
   it: number;
 }
 
-export async function setup(opts: { bodyLimit?: number } = {}): Promise<Harness> {
+export async function setup(opts: Partial<Omit<AppOptions, 'db' | 'dialect'>> = {}): Promise<Harness> {
   const { db, close } = await freshDatabase();
   await syncMenuCatalogue(db);
   await seedDemo(db);

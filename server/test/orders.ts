@@ -52,13 +52,16 @@ export async function orderIn(h: Harness, c: Cast, status: WorkOrderStatus): Pro
     case 'processing':
       await step(c.admin, '/admin/Workorder/claim_work_order');
       break;
+    // The handler (zhangwei) does the work, so that admin may review it.
     case 'pending_review':
       await step(c.admin, '/admin/Workorder/claim_work_order');
-      await step(c.admin, '/admin/Workorder/work_order_complete');
+      await step(c.admin, '/admin/Workorder/work_order_reassign', { staff_id: c.staffId.zhangwei });
+      await step(c.handler, '/admin/Workorder/work_order_complete');
       break;
     case 'completed':
       await step(c.admin, '/admin/Workorder/claim_work_order');
-      await step(c.admin, '/admin/Workorder/work_order_complete');
+      await step(c.admin, '/admin/Workorder/work_order_reassign', { staff_id: c.staffId.zhangwei });
+      await step(c.handler, '/admin/Workorder/work_order_complete');
       await step(c.admin, '/admin/Workorder/work_order_examine', { pass: 1 });
       break;
     case 'rejected':

@@ -59,7 +59,7 @@ export const updatePasswordBody = z
   .object({
     username: z.string().optional(),
     oldpassword: z.string().min(1).max(128),
-    password: z.string().min(6).max(128),
+    password: z.string().min(8).max(128),
     confirmpassword: z.string().min(1).max(128),
   })
   .refine((b) => b.password === b.confirmpassword, {
@@ -73,14 +73,32 @@ export const updatePasswordBody = z
 // --- work orders --------------------------------------------------------------------
 
 
+/** Whether `s` is a calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
+export function isRealDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(2000, mo - 1, d));
+  t.setUTCFullYear(y);
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** A day (`2026-11-23`) or an ISO instant (`2026-11-23T16:00:00.000Z`) on a real day. */
+const dayOrInstant = z
+  .string()
+  .max(30)
+  .refine((v) => isRealDay(v.slice(0, 10)) && (v.length === 10 || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)))), {
+    message: 'not a valid date',
+  });
+
 export const workOrderListQuery = companyScoped.extend(pagingQuery.shape).extend({
   status: workOrderStatus.optional(),
   keyword: z.string().trim().max(100).optional(),
   application_id: id.optional(),
   category_id: id.optional(),
   handler_id: id.optional(),
-  created_from: z.string().max(30).optional(),
-  created_to: z.string().max(30).optional(),
+  created_from: dayOrInstant.optional(),
+  created_to: dayOrInstant.optional(),
 });
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuery>;
 

@@ -3,7 +3,7 @@
  * batches, staff-side create and edit, reads, statistics and the requester portal.
  */
 import { z } from 'zod';
-import { companyScoped, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
+import { companyScoped, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
 import { workOrderStatus } from './replies.ts';
 
 const id = z.coerce.number().int().positive();
@@ -58,7 +58,7 @@ export const myWorkOrderBody = companyScoped.extend(pagingQuery.shape).extend({
 
 export const exportQuery = workOrderListQuery.omit({ pageNo: true, pageSize: true });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = z.string().refine(isRealDay, { message: 'not a valid date (YYYY-MM-DD)' });
 export const statsQuery = companyScoped.extend({ date_from: day.optional(), date_to: day.optional() });
 export const appStatsDetailQuery = statsQuery.extend({ application_id: id });
 

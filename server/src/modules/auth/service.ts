@@ -1,8 +1,8 @@
 /**
  * Sign-in, sign-out, token authentication and password change (SPEC.md sections 3-5,
  * DESIGN.md section 3). Tokens live 7 days (12 hours without remember_me) and are revoked
- * at logout and password change. At most 10 failures per account (50 per IP) in 15
- * minutes; past that, 429 with the seconds to wait.
+ * at logout and password change. Wrong passwords are limited per (account, IP), per
+ * account and per IP (throttle.ts); past a limit, 429 with the seconds to wait.
  */
 import type { Kysely } from 'kysely';
 import type { LoginBody, LoginReply } from '@swo/contract';
@@ -11,15 +11,14 @@ import type { AuthContext } from '../../http/context.ts';
 import { errors, AppError } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { addMs, DAY, HOUR, MINUTE, now } from '../../lib/time.ts';
+import { addMs, DAY, HOUR, now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as repo from './repo.ts';
+import { assertPasswordPolicy } from './password-policy.ts';
+import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
 
 export const TOKEN_TTL_MS = 7 * DAY;
 export const SHORT_TOKEN_TTL_MS = 12 * HOUR;
-export const FAILURE_WINDOW_MS = 15 * MINUTE;
-export const MAX_ACCOUNT_FAILURES = 10;
-export const MAX_IP_FAILURES = 50;
 
 export interface ClientInfo {
   ip: string;
@@ -29,35 +28,23 @@ export interface ClientInfo {
 const rememberMe = (v: LoginBody['remember_me']) => !(v === false || v === 0 || v === '0');
 
 export function createAuthService(db: Kysely<DB>) {
-  async function throttle(key: string, max: number, at: string): Promise<void> {
-    const since = addMs(at, -FAILURE_WINDOW_MS);
-    const { count, oldest } = await repo.countFailures(db, key, since);
-    if (count >= max && oldest) {
-      const retry = Math.max(1, Math.ceil((Date.parse(oldest) + FAILURE_WINDOW_MS - Date.parse(at)) / 1000));
-      throw errors.tooManyLogins(retry);
-    }
-  }
-
   return {
     /** Checks the credentials and opens a session; throws 400 (same for unknown user and wrong password) or 429. */
     async login(body: LoginBody, client: ClientInfo): Promise<LoginReply> {
       const at = now();
       const username = body.username.trim();
-      const accountKey = `u:${username.toLowerCase()}`;
-      const ipKey = `ip:${client.ip}`;
-      await throttle(accountKey, MAX_ACCOUNT_FAILURES, at);
-      await throttle(ipKey, MAX_IP_FAILURES, at);
+      await checkThrottle(db, username, client.ip, at);
       const user = await repo.findUserByUsername(db, username);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
       if (!user || !ok) {
-        await repo.addFailures(db, [accountKey, ipKey], at);
+        await recordFailure(db, username, client.ip, at);
         throw new AppError(400, 'badCredentials');
       }
       if (user.status !== 1) throw new AppError(403, 'accountDisabled');
       const token = newToken();
       const ttl = rememberMe(body.remember_me) ? TOKEN_TTL_MS : SHORT_TOKEN_TTL_MS;
       await db.transaction().execute(async (trx) => {
-        await repo.clearFailures(trx, accountKey, addMs(at, -FAILURE_WINDOW_MS));
+        await recordSuccess(trx, username, client.ip, at);
         await repo.insertSession(trx, {
           user_id: user.id,
           token_hash: sha256(token),
@@ -91,12 +78,20 @@ export function createAuthService(db: Kysely<DB>) {
       });
     },
 
-    /** Changes the password after checking the old one, then revokes every token of the user. */
+    /**
+     * Changes the password after checking the old one, then revokes every token of the user.
+     * A wrong old password counts like a failed sign-in (a stolen token must not become a
+     * password oracle); 429 past the limit.
+     */
     async changePassword(auth: AuthContext, oldPassword: string, newPassword: string, ip: string, lang: Lang): Promise<void> {
       const user = await repo.findUserById(db, auth.userId);
-      if (!user || !(await verifyPassword(user.password_hash, oldPassword))) {
+      if (!user) throw errors.notSignedIn();
+      await checkThrottle(db, user.username, ip, now());
+      if (!(await verifyPassword(user.password_hash, oldPassword))) {
+        await recordFailure(db, user.username, ip, now());
         throw errors.validation({ oldpassword: [message(lang, 'wrongOldPassword')] });
       }
+      assertPasswordPolicy(newPassword, lang, [user.username, user.nickname, oldPassword]);
       const hashed = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         const at = now();

@@ -18,7 +18,7 @@ import { findActiveApplication } from '../applications/repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { createOrder, templateOf, validFormData } from './create.ts';
 import { requireOwned } from '../tenancy/references.ts';
-import { denialFor } from './policy.ts';
+import { denialFor, mayReceive } from './policy.ts';
 import * as repo from './repo.ts';
 import { toWorkOrder } from './service.ts';
 import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
@@ -45,12 +45,16 @@ export async function checkMay(db: Db, actor: Actor, order: OrderRow, action: Wo
     actorBound: await repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId),
   };
   const denial = denialFor(action, actor, facts);
-  if (denial) throw new AppError(403, denial === 'notHandler' ? 'notHandler' : 'forbidden');
+  if (denial) throw new AppError(403, denial);
 }
 
-async function targetStaff(db: Db, actor: Actor, staffId: number | undefined) {
+/** The active staff member an order is assigned or reassigned to; 400 unless they may receive it (policy.ts). */
+async function targetStaff(db: Db, actor: Actor, order: OrderRow, staffId: number | undefined) {
   const s = staffId ? await repo.findActiveStaff(db, actor.companyId, staffId) : undefined;
   if (!s) throw errors.validation({ staff_id: [message(actor.lang, 'staffUnavailable')] });
+  if (!mayReceive(await repo.handlingFacts(db, actor.companyId, order.application_id, s.id))) {
+    throw new AppError(400, 'staffCannotHandle', { errors: { staff_id: [message(actor.lang, 'staffCannotHandle')] } });
+  }
   return s;
 }
 
@@ -61,7 +65,7 @@ async function actIn(trx: Db, actor: Actor, id: number, action: WorkOrderAction,
   if (!canTransition(action, order.status as WorkOrderStatus)) throw errors.conflict();
   await checkMay(trx, actor, order, action);
   if (input.version !== undefined && input.version !== order.version) throw errors.conflict();
-  const target = action === 'assign' || action === 'reassign' ? await targetStaff(trx, actor, input.staffId) : undefined;
+  const target = action === 'assign' || action === 'reassign' ? await targetStaff(trx, actor, order, input.staffId) : undefined;
   if (target && target.id === order.handler_id) throw errors.conflict('alreadyHandler');
   if (action === 'resubmit' && input.formData) await replaceFormData(trx, actor, order, input.formData);
   const fresh = action === 'resubmit' && input.formData ? await loadOrder(trx, actor.companyId, id) : order;

@@ -13,7 +13,8 @@ export interface OrderFacts {
   actorBound: boolean;
 }
 
-export type Denial = 'forbidden' | 'notHandler' | null;
+/** Why not, as a message key; null when allowed. */
+export type Denial = 'forbidden' | 'notHandler' | 'selfReview' | null;
 
 const has = (actor: Actor, code: PermissionCode) => actor.isAdmin || can(actor.permissions, code);
 
@@ -33,6 +34,8 @@ export function denialFor(action: WorkOrderAction, actor: Actor, o: OrderFacts):
       return isHandler ? null : 'notHandler';
     case 'examine_pass':
     case 'examine_fail':
+      // Separation of duties: whoever did the work does not approve it, admins included.
+      if (isHandler) return 'selfReview';
       return has(actor, 'workorder.examine') ? null : 'forbidden';
     case 'cancel':
       return has(actor, 'workorder.cancelorder') ? null : 'forbidden';
@@ -42,4 +45,21 @@ export function denialFor(action: WorkOrderAction, actor: Actor, o: OrderFacts):
     case 'note':
       return has(actor, 'workorder.get') ? null : 'forbidden';
   }
+}
+
+/** What decides whether a staff member may be given an order. */
+export interface TargetFacts {
+  /** Bound to the order's application. */
+  bound: boolean;
+  /** Their (active) role may claim orders: `workorder.renling`, or an administrator role. */
+  roleCanClaim: boolean;
+}
+
+/**
+ * Whether an order may be assigned or reassigned to this staff member: only to someone
+ * who could handle it anyway (bound to its application, or allowed to claim), so a
+ * dispatcher cannot route work to an arbitrary colleague.
+ */
+export function mayReceive(t: TargetFacts): boolean {
+  return t.bound || t.roleCanClaim;
 }

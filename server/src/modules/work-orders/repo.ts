@@ -5,7 +5,7 @@
  * right in the same transaction.
  */
 import { sql } from 'kysely';
-import { WORK_ORDER_STATUSES, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
+import { ACTION, WORK_ORDER_STATUSES, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import type { WorkOrdersTable } from '../../db/schema.ts';
 
@@ -212,8 +212,9 @@ function filtered(db: Db, companyId: number, f: OrderFilters) {
   if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
   if (f.category_id) query = query.where('w.category_id', '=', f.category_id);
   if (f.handler_id) query = query.where('w.handler_id', '=', f.handler_id);
-  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from);
-  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : f.created_to);
+  // Stored times are UTC ISO strings: an instant with an offset is compared in UTC.
+  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from.length === 10 ? f.created_from : new Date(f.created_from).toISOString());
+  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : new Date(f.created_to).toISOString());
   if (f.creatorStaffId) query = query.where('w.creator_staff_id', '=', f.creatorStaffId);
   if (f.reviewedBy) {
     const by = f.reviewedBy;
@@ -339,4 +340,33 @@ export async function rebuildStatusCounts(db: Db): Promise<void> {
   await db.deleteFrom('work_order_status_counts').execute();
   await sql`insert into work_order_status_counts (company_id, status, count)
     select company_id, status, count(*) from work_orders where deleted_at is null group by company_id, status`.execute(db);
+}
+
+/** Facts about a staff member that decide whether they may receive an order of the application. */
+export async function handlingFacts(db: Db, companyId: number, applicationId: number, staffId: number): Promise<{ bound: boolean; roleCanClaim: boolean }> {
+  const role = await db
+    .selectFrom('staff as s')
+    .innerJoin('roles as r', 'r.id', 's.role_id')
+    .select((eb) => [
+      'r.is_admin',
+      'r.status',
+      eb
+        .exists(
+          eb
+            .selectFrom('role_grants as g')
+            .innerJoin('menus as m', 'm.id', 'g.menu_id')
+            .select('g.id')
+            .whereRef('g.role_id', '=', 'r.id')
+            .where('g.company_id', '=', companyId)
+            .where('m.key', '=', 'workorder')
+            .where('m.status', '=', 1)
+            .where('g.action', '=', ACTION.claim),
+        )
+        .as('claims'),
+    ])
+    .where('s.company_id', '=', companyId)
+    .where('s.id', '=', staffId)
+    .executeTakeFirst();
+  const roleCanClaim = !!role && role.status === 1 && (role.is_admin === 1 || !!role.claims);
+  return { bound: await isBoundToApplication(db, companyId, applicationId, staffId), roleCanClaim };
 }

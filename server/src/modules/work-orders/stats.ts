@@ -10,6 +10,7 @@ import type { Dialect } from '../../db/connect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
+import { message, type Lang } from '../../http/messages.ts';
 import { DAY, HOUR } from '../../lib/time.ts';
 
 export interface Range {
@@ -113,15 +114,17 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     };
   };
 
-  function checkRange(rg: ReturnType<typeof range>) {
-    if (rg.from > rg.to || Date.parse(rg.to) - Date.parse(rg.from) > 366 * DAY) throw errors.validation({ date_from: ['date range must be within one year'] });
+  /** At most a year, from <= to; checked on the resolved range, so also when only one end is given. */
+  function checkRange(rg: ReturnType<typeof range>, lang: Lang) {
+    const span = Date.parse(rg.to) - Date.parse(rg.from);
+    if (!(span >= 0 && span <= 366 * DAY)) throw errors.validation({ date_from: [message(lang, 'badDateRange')] });
   }
 
   return {
     /** `appData`: per-application figures, totals and the daily trend. */
     async applications(actor: Actor, r: Range): Promise<AppDataReply> {
       const rg = range(r);
-      checkRange(rg);
+      checkRange(rg, actor.lang);
       const apps = await db.selectFrom('applications').select(['id', 'name']).where('company_id', '=', actor.companyId).orderBy('id').execute();
       const [figs, points] = await Promise.all([figures(actor.companyId, rg, 'application_id'), trend(actor.companyId, rg)]);
       const applications = apps.map((a) => ({ application_id: a.id, application_name: a.name, ...(figs.get(a.id) ?? { created: 0, completed: 0, open: 0, avg_handle_hours: null, overdue: 0 }) }));
@@ -131,7 +134,7 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     /** `appDataDetail`: one application's figures, trend and per-handler breakdown. */
     async application(actor: Actor, applicationId: number, r: Range) {
       const rg = range(r);
-      checkRange(rg);
+      checkRange(rg, actor.lang);
       const app = await db.selectFrom('applications').select(['id', 'name']).where('company_id', '=', actor.companyId).where('id', '=', applicationId).executeTakeFirst();
       if (!app) throw errors.notFound();
       const [figs, byHandler, points] = await Promise.all([
@@ -154,7 +157,7 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     /** `staffDataList`: per-handler figures over the range. */
     async staff(actor: Actor, r: Range): Promise<{ date_from: string; date_to: string; staff: StaffStats[] }> {
       const rg = range(r);
-      checkRange(rg);
+      checkRange(rg, actor.lang);
       const figs = await figures(actor.companyId, rg, 'handler_id');
       const rows = await staffRows(actor.companyId, [...figs.keys()].filter((k): k is number => k !== null));
       const staff = rows
