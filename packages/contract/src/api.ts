@@ -6,6 +6,16 @@
 import { z } from 'zod';
 import { workOrderStatus } from './replies.ts';
 
+/**
+ * Messages of the contract's own rules, as keys: the server words them in the caller's
+ * language (its message catalogue), so no validator text reaches a user.
+ */
+export const FIELD_ERROR = {
+  passwordMismatch: 'passwordMismatch',
+  invalidDate: 'invalidDate',
+  reviewReasonRequired: 'reviewReasonRequired',
+} as const;
+
 /** Base path of every call. */
 export const API_BASE = '/index.php';
 
@@ -64,7 +74,7 @@ export const updatePasswordBody = z
   })
   .refine((b) => b.password === b.confirmpassword, {
     path: ['confirmpassword'],
-    message: 'the two passwords entered do not match!',
+    message: FIELD_ERROR.passwordMismatch,
   });
 
 
@@ -88,7 +98,7 @@ const dayOrInstant = z
   .string()
   .max(30)
   .refine((v) => isRealDay(v.slice(0, 10)) && (v.length === 10 || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)))), {
-    message: 'not a valid date',
+    message: FIELD_ERROR.invalidDate,
   });
 
 export const workOrderListQuery = companyScoped.extend(pagingQuery.shape).extend({

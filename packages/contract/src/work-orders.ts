@@ -3,7 +3,7 @@
  * batches, staff-side create and edit, reads, statistics and the requester portal.
  */
 import { z } from 'zod';
-import { companyScoped, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
+import { companyScoped, FIELD_ERROR, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
 import { workOrderStatus } from './replies.ts';
 
 const id = z.coerce.number().int().positive();
@@ -23,7 +23,7 @@ export const rejectBody = orderIdBody.extend({ reason });
 export const cancelBody = orderIdBody.extend({ reason });
 export const examineBody = orderIdBody
   .extend({ pass: flag, reason: z.string().trim().max(500).optional() })
-  .refine((b) => b.pass || !!b.reason, { path: ['reason'], message: 'reason is required when the review fails' });
+  .refine((b) => b.pass || !!b.reason, { path: ['reason'], message: FIELD_ERROR.reviewReasonRequired });
 export const noteBody = orderIdBody.extend({ note: z.string().trim().min(1).max(2000) });
 export const resubmitBody = orderIdBody.extend({ form_data: z.record(z.string(), z.unknown()).optional() });
 export const orderIdQuery = companyScoped.extend({ id });
@@ -58,7 +58,7 @@ export const myWorkOrderBody = companyScoped.extend(pagingQuery.shape).extend({
 
 export const exportQuery = workOrderListQuery.omit({ pageNo: true, pageSize: true });
 
-const day = z.string().refine(isRealDay, { message: 'not a valid date (YYYY-MM-DD)' });
+const day = z.string().refine(isRealDay, { message: FIELD_ERROR.invalidDate });
 export const statsQuery = companyScoped.extend({ date_from: day.optional(), date_to: day.optional() });
 export const appStatsDetailQuery = statsQuery.extend({ application_id: id });
 

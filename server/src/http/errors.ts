@@ -5,6 +5,7 @@
  */
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODE } from '@swo/contract';
+import { fieldMessage, type FieldIssue } from './field-messages.ts';
 import { message, type Lang, type MessageKey } from './messages.ts';
 
 export class AppError extends Error {
@@ -49,8 +50,10 @@ export function toEnvelope(err: unknown, lang: Lang): EnvelopeError {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: Record<string, string[]> = {};
     for (const v of err.validation) {
-      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue ? (v.params.issue as { path?: unknown[] }).path?.join('.') ?? '_' : '_');
-      (fields[field || '_'] ??= []).push(v.message ?? 'invalid');
+      // The type provider spreads the zod issue into `params` and keeps its code and message.
+      const issue: FieldIssue = { ...(v.params as FieldIssue), code: v.keyword, message: v.message };
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+      (fields[field] ??= []).push(fieldMessage(lang, issue));
     }
     return { status: 400, body: { code: 400, msg: message(lang, 'validation'), data: { errors: fields } } };
   }
