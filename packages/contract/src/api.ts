@@ -42,11 +42,15 @@ export interface ValidationErrorData {
 /** Largest page a list call returns. */
 export const MAX_PAGE_SIZE = 100;
 
-const id = z.coerce.number().int().positive();
-const companyId = z.coerce.number().int().nonnegative();
+/** Largest id a database row can have (a 32-bit integer column). */
+export const MAX_ID = 2_147_483_647;
+/** A row id as forms and query strings send it. */
+export const idField = z.coerce.number().int().positive().max(MAX_ID);
+const id = idField;
+const companyId = z.coerce.number().int().nonnegative().max(MAX_ID);
 
 export const pagingQuery = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
+  pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 
@@ -116,7 +120,7 @@ export type WorkOrderListQuery = z.infer<typeof workOrderListQuery>;
 
 
 
-export const orderIdBody = companyScoped.extend({ id, version: z.coerce.number().int().optional() });
+export const orderIdBody = companyScoped.extend({ id, version: z.coerce.number().int().nonnegative().max(MAX_ID).optional() });
 export const completeBody = orderIdBody.extend({ note: z.string().trim().max(2000).optional() });
 
 /** Public: the application's template by its public key. */

@@ -6,7 +6,7 @@
  * case-insensitively; `aliases` are other documented paths of the same operation.
  */
 import { z } from 'zod';
-import { companyScoped, completeBody, createWorkBody, loginBody, orderIdBody, pagingQuery, templateDataBody, updatePasswordBody, workOrderListQuery } from './api.ts';
+import { companyScoped, completeBody, idField, createWorkBody, loginBody, orderIdBody, pagingQuery, templateDataBody, updatePasswordBody, workOrderListQuery } from './api.ts';
 import type { PermissionCode } from './permissions.ts';
 import * as r from './replies.ts';
 import {
@@ -223,7 +223,7 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/admin/Work/importTemplate',
     permission: 'workorder.import',
-    query: companyScoped.extend({ application_id: z.coerce.number().int().positive() }),
+    query: companyScoped.extend({ application_id: idField }),
     reply: FILE_REPLY,
     tags: orders,
     summary: "An .xlsx with the application's form fields as columns",

@@ -3,10 +3,10 @@
  * batches, staff-side create and edit, reads, statistics and the requester portal.
  */
 import { z } from 'zod';
-import { companyScoped, FIELD_ERROR, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
+import { companyScoped, FIELD_ERROR, idField, MAX_ID, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
 import { workOrderStatus } from './replies.ts';
 
-const id = z.coerce.number().int().positive();
+const id = idField;
 const reason = z.string().trim().min(1).max(500);
 const optionalNote = z.string().trim().max(2000).optional();
 
@@ -74,5 +74,5 @@ export const editWorkBody = z.object({
   requester_name: requesterName.optional(),
   requester_phone: requesterPhone.optional(),
 });
-export const withdrawQuery = z.object({ id, ident: identField.optional(), company_id: z.coerce.number().int().nonnegative().optional() });
+export const withdrawQuery = z.object({ id, ident: identField.optional(), company_id: z.coerce.number().int().nonnegative().max(MAX_ID).optional() });
 

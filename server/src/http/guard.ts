@@ -5,7 +5,7 @@
  * field errors. A route without a declared permission is refused (and fails a test).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can } from '@swo/contract';
+import { can, MAX_ID } from '@swo/contract';
 import type { Services } from '../services.ts';
 import { errors } from './errors.ts';
 import { pickLang } from './messages.ts';
@@ -24,7 +24,7 @@ function requestedCompanyId(req: FastifyRequest): number | null {
   if (fromBody && typeof fromBody === 'object' && 'value' in fromBody) fromBody = (fromBody as { value: unknown }).value;
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.company_id;
   const n = Number(fromBody ?? fromQuery);
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
 }
 
 export function registerGuard(app: FastifyInstance, services: Services): void {
