@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-23T00-00-initial.ts';
 import * as workOrderActions from './migrations/2026-11-23T01-00-work-order-actions.ts';
 import * as roleGrants from './migrations/2026-11-23T02-00-role-grants.ts';
 import * as companyKeys from './migrations/2026-11-23T03-00-company-keys.ts';
+import * as companyTimeZone from './migrations/2026-11-23T04-00-company-time-zone.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T01-00-work-order-actions': workOrderActions,
   '2026-11-23T02-00-role-grants': roleGrants,
   '2026-11-23T03-00-company-keys': companyKeys,
+  '2026-11-23T04-00-company-time-zone': companyTimeZone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

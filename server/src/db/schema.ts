@@ -19,6 +19,8 @@ export interface CompaniesTable {
   name: string;
   status: number;
   order_seq: number;
+  /** IANA time zone of the company's days. */
+  time_zone: Generated<string>;
   created_at: string;
 }
 export interface DepartmentsTable {

@@ -19,6 +19,8 @@ export interface AuthContext {
 export interface CompanyScope {
   companyId: number;
   companyName: string;
+  /** IANA time zone of the company's days (docs/design.md, "Time"). */
+  timeZone: string;
   staffId: number;
   staffName: string;
   roleId: number;

@@ -1,6 +1,48 @@
-/** Time helpers: every stored time is ISO-8601 UTC text (DESIGN.md section 3). */
+/**
+ * Time helpers. Every stored time is ISO-8601 UTC text; a company's days (statistics, date
+ * filters, order numbers, export file names) are days in its own time zone, default
+ * Asia/Shanghai (docs/design.md, "Time"). Zone arithmetic is dayjs' (Intl underneath).
+ */
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 export const now = (): string => new Date().toISOString();
 export const addMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/** A company's time zone unless it names none. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** Whether `tz` is an IANA zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The day (`YYYY-MM-DD`) an instant falls on in `tz`. */
+export const localDay = (iso: string | number, tz: string): string => dayjs(iso).tz(tz).format('YYYY-MM-DD');
+
+/** Today in `tz`. */
+export const today = (tz: string): string => localDay(Date.now(), tz);
+
+/** `day` plus `n` calendar days. */
+export const addDays = (day: string, n: number): string => dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+
+/** The UTC instant at which `day` starts in `tz`. */
+export const dayStart = (day: string, tz: string): string => dayjs.tz(day, tz).toDate().toISOString();
+
+/** The last millisecond of `day` in `tz`, as a UTC instant. */
+export const dayEnd = (day: string, tz: string): string => addMs(dayStart(addDays(day, 1), tz), -1);
+
+/** `yyyyMMddHHmmss` of an instant in `tz` (file names). */
+export const stamp = (iso: string, tz: string): string => dayjs(iso).tz(tz).format('YYYYMMDDHHmmss');

@@ -13,6 +13,7 @@ export function findMembership(db: Db, userId: number, companyId: number) {
       'staff.name as staff_name',
       'companies.id as company_id',
       'companies.name as company_name',
+      'companies.time_zone',
       'roles.id as role_id',
       'roles.name as role_name',
       'roles.is_admin',

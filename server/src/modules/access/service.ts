@@ -50,6 +50,7 @@ export function createAccessService(db: Kysely<DB>) {
       return {
         companyId: m.company_id,
         companyName: m.company_name,
+        timeZone: m.time_zone,
         staffId: m.staff_id,
         staffName: m.staff_name,
         roleId: m.role_id,

@@ -17,13 +17,14 @@ import { requireOwned } from '../tenancy/references.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import type { Lang } from '../../http/messages.ts';
-import { now } from '../../lib/time.ts';
+import { now, stamp } from '../../lib/time.ts';
 import { findActiveApplication } from '../applications/repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { partyOf } from './actions.ts';
 import { createOrder, templateOf } from './create.ts';
 import { cellText, cellValue, formValue, looksLikeFormula } from './excel-cells.ts';
 import * as repo from './repo.ts';
+import { zonedFilters } from './service.ts';
 
 /** Largest import file, in bytes. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -87,6 +88,7 @@ export function createExcelService(db: Kysely<DB>) {
     async export(actor: Actor, filters: ExportFilters): Promise<{ filename: string; stream: Readable }> {
       await requireOwned(db, actor.companyId, { application: filters.application_id, category: filters.category_id, staff: filters.handler_id });
       const words = wordsFor(actor.lang);
+      const zoned = zonedFilters(filters, actor.timeZone);
       const columns = await formColumns(db, actor.companyId, filters.application_id);
       const stream = new PassThrough();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
@@ -99,7 +101,7 @@ export function createExcelService(db: Kysely<DB>) {
       const write = async () => {
         let before: number | null = null;
         for (;;) {
-          const rows = await repo.orderBatch(db, actor.companyId, filters, before, BATCH);
+          const rows = await repo.orderBatch(db, actor.companyId, zoned, before, BATCH);
           for (const o of rows) {
             const data = JSON.parse(o.form_data) as Record<string, unknown>;
             const values = [
@@ -134,8 +136,7 @@ export function createExcelService(db: Kysely<DB>) {
       };
       write().catch((err: Error) => stream.destroy(err));
       await writeLog(db, { company_id: actor.companyId, user_id: actor.userId, username: actor.username, module: 'work_order', action: 'export', ip: actor.ip, detail: { filters } });
-      const d = new Date(Date.now() + 8 * 3600_000).toISOString(); // the product's users read China time
-      const filename = `${d.slice(0, 4)}${d.slice(5, 7)}${d.slice(8, 10)}${d.slice(11, 13)}${d.slice(14, 16)}${d.slice(17, 19)}.xlsx`;
+      const filename = `${stamp(now(), actor.timeZone)}.xlsx`;
       return { filename, stream };
     },
 

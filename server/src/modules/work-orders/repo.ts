@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { ACTION, WORK_ORDER_STATUSES, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import type { WorkOrdersTable } from '../../db/schema.ts';
+import { localDay } from '../../lib/time.ts';
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
   order_no?: string;
@@ -30,15 +31,15 @@ async function bumpCount(db: Db, companyId: number, status: string, delta: numbe
   }
 }
 
-/** Next order number of the company: yyyyMMdd + a per-company sequence of 6 digits. */
+/** Next order number of the company: yyyyMMdd (its own day) + a per-company sequence of 6 digits. */
 export async function nextOrderNo(db: Db, companyId: number, at: string): Promise<string> {
   const r = await db
     .updateTable('companies')
     .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
     .where('id', '=', companyId)
-    .returning('order_seq')
+    .returning(['order_seq', 'time_zone'])
     .executeTakeFirstOrThrow();
-  return at.slice(0, 10).replace(/-/g, '') + String(r.order_seq).padStart(6, '0');
+  return localDay(at, r.time_zone).replace(/-/g, '') + String(r.order_seq).padStart(6, '0');
 }
 
 export async function insertOrder(db: Db, companyId: number, o: NewOrder): Promise<{ id: number; order_no: string }> {

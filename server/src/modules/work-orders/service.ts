@@ -25,6 +25,7 @@ import { denialFor } from './policy.ts';
 import * as repo from './repo.ts';
 import * as reads from './reads-repo.ts';
 import { loadOrder } from './transition.ts';
+import { dayEnd, dayStart } from '../../lib/time.ts';
 
 type ListRow = Awaited<ReturnType<typeof repo.listOrders>>['rows'][number];
 
@@ -57,6 +58,16 @@ const paged = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: numbe
   totalPage: Math.ceil(total / q.pageSize),
 });
 
+/** Date filters given as days mean the company's days: turned into UTC instants here. */
+export function zonedFilters<T extends { created_from?: string; created_to?: string }>(q: T, tz: string): T {
+  const day = (v: string | undefined) => v !== undefined && v.length === 10;
+  return {
+    ...q,
+    created_from: day(q.created_from) ? dayStart(q.created_from!, tz) : q.created_from,
+    created_to: day(q.created_to) ? dayEnd(q.created_to!, tz) : q.created_to,
+  };
+}
+
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
 export function createWorkOrderService(db: Kysely<DB>) {
@@ -69,7 +80,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
   return {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
       await requireOwned(db, actor.companyId, { application: q.application_id, category: q.category_id, staff: q.handler_id });
-      const { rows, total } = await repo.listOrders(db, actor.companyId, q);
+      const { rows, total } = await repo.listOrders(db, actor.companyId, zonedFilters(q, actor.timeZone));
       return paged(rows.map(toWorkOrder), total, q);
     },
 

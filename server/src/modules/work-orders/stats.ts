@@ -2,7 +2,8 @@
  * Statistics over a date range (issue 3: appData, appDataDetail, staffDataList): orders
  * created, completed, still open, mean handling hours and overdue (open longer than, or
  * completed after more than, OVERDUE_HOURS), per application or per handler, and a daily
- * created/completed trend. Ranges are whole UTC days, default the last 30.
+ * created/completed trend. Ranges are whole days of the company's time zone, default the
+ * last 30 (docs/design.md, "Time").
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { OVERDUE_HOURS, OPEN_STATUSES, type AppDataReply, type StaffStats, type StatsFigures, type TrendPoint } from '@swo/contract';
@@ -11,7 +12,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
-import { DAY, HOUR } from '../../lib/time.ts';
+import { addDays, DAY, dayEnd, dayStart, HOUR, localDay, today } from '../../lib/time.ts';
 
 export interface Range {
   date_from?: string;
@@ -27,10 +28,10 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
       ? sql<number>`extract(epoch from (w.completed_at::timestamptz - w.created_at::timestamptz)) / 3600.0`
       : sql<number>`(julianday(w.completed_at) - julianday(w.created_at)) * 24.0`;
 
-  function range(r: Range) {
-    const to = r.date_to ?? new Date().toISOString().slice(0, 10);
-    const from = r.date_from ?? new Date(Date.parse(to) - 29 * DAY).toISOString().slice(0, 10);
-    return { from, to, start: `${from}T00:00:00.000Z`, end: `${to}T23:59:59.999Z` };
+  function range(r: Range, tz: string) {
+    const to = r.date_to ?? today(tz);
+    const from = r.date_from ?? addDays(to, -29);
+    return { from, to, tz, start: dayStart(from, tz), end: dayEnd(to, tz) };
   }
 
   /** Figures grouped by application or handler, optionally for one application. */
@@ -80,25 +81,37 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     return out;
   }
 
+  /**
+   * Daily counts in the company's days. SQL counts per UTC hour ('YYYY-MM-DDTHH', the same
+   * text on both dialects) and each hour goes to the local day it falls on: exact for every
+   * zone whose offset is whole hours, which includes the product's markets.
+   */
   async function trend(companyId: number, rg: ReturnType<typeof range>, applicationId?: number): Promise<TrendPoint[]> {
     const by = (col: 'created_at' | 'completed_at') => {
       let q = db
         .selectFrom('work_orders as w')
-        .select((eb) => [sql<string>`substr(w.${sql.ref(col)}, 1, 10)`.as('day'), eb.fn.countAll<number>().as('n')])
+        .select((eb) => [sql<string>`substr(w.${sql.ref(col)}, 1, 13)`.as('hour'), eb.fn.countAll<number>().as('n')])
         .where('w.company_id', '=', companyId)
         .where('w.deleted_at', 'is', null)
         .where(`w.${col}`, '>=', rg.start)
         .where(`w.${col}`, '<=', rg.end)
-        .groupBy(sql`substr(w.${sql.ref(col)}, 1, 10)`);
+        .groupBy(sql`substr(w.${sql.ref(col)}, 1, 13)`);
       if (applicationId) q = q.where('w.application_id', '=', applicationId);
       return q.execute();
     };
     const [created, completed] = await Promise.all([by('created_at'), by('completed_at')]);
     const days: TrendPoint[] = [];
-    for (let t = Date.parse(rg.from); t <= Date.parse(rg.to); t += DAY) days.push({ date: new Date(t).toISOString().slice(0, 10), created: 0, completed: 0 });
+    for (let d = rg.from; d <= rg.to; d = addDays(d, 1)) days.push({ date: d, created: 0, completed: 0 });
     const at = new Map(days.map((p) => [p.date, p]));
-    for (const r of created) if (at.has(r.day)) at.get(r.day)!.created = Number(r.n);
-    for (const r of completed) if (at.has(r.day)) at.get(r.day)!.completed = Number(r.n);
+    const dayOf = (hour: string) => at.get(localDay(`${hour}:00:00.000Z`, rg.tz));
+    for (const r of created) {
+      const p = dayOf(r.hour);
+      if (p) p.created += Number(r.n);
+    }
+    for (const r of completed) {
+      const p = dayOf(r.hour);
+      if (p) p.completed += Number(r.n);
+    }
     return days;
   }
 
@@ -123,7 +136,7 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
   return {
     /** `appData`: per-application figures, totals and the daily trend. */
     async applications(actor: Actor, r: Range): Promise<AppDataReply> {
-      const rg = range(r);
+      const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
       const apps = await db.selectFrom('applications').select(['id', 'name']).where('company_id', '=', actor.companyId).orderBy('id').execute();
       const [figs, points] = await Promise.all([figures(actor.companyId, rg, 'application_id'), trend(actor.companyId, rg)]);
@@ -133,7 +146,7 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
 
     /** `appDataDetail`: one application's figures, trend and per-handler breakdown. */
     async application(actor: Actor, applicationId: number, r: Range) {
-      const rg = range(r);
+      const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
       const app = await db.selectFrom('applications').select(['id', 'name']).where('company_id', '=', actor.companyId).where('id', '=', applicationId).executeTakeFirst();
       if (!app) throw errors.notFound();
@@ -156,7 +169,7 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
 
     /** `staffDataList`: per-handler figures over the range. */
     async staff(actor: Actor, r: Range): Promise<{ date_from: string; date_to: string; staff: StaffStats[] }> {
-      const rg = range(r);
+      const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
       const figs = await figures(actor.companyId, rg, 'handler_id');
       const rows = await staffRows(actor.companyId, [...figs.keys()].filter((k): k is number => k !== null));
