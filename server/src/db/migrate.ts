@@ -2,11 +2,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/2026-11-23T00-00-initial.ts';
 import * as workOrderActions from './migrations/2026-11-23T01-00-work-order-actions.ts';
+import * as importLocks from './migrations/2026-11-23T02-00-import-locks.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T00-00-initial': initial,
   '2026-11-23T01-00-work-order-actions': workOrderActions,
+  '2026-11-23T02-00-import-locks': importLocks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
