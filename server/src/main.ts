@@ -13,16 +13,27 @@ await syncMenuCatalogue(db);
 const seeded = config.seedDemo ? await seedDemoIfEmpty(db) : false;
 const app = await buildApp({ db, dialect, webDist: config.webDist, publicRateLimit: config.publicRateLimit, logLevel: config.logLevel });
 
-const shutdown = async () => {
-  await app.close();
-  await db.destroy();
-  process.exit(0);
-};
+let closing: Promise<void> | null = null;
+/** Stops taking requests, lets the running ones finish, closes the DB pool, exits. */
+const shutdown = () =>
+  (closing ??= (async () => {
+    try {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  })());
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+// Started by scripts/start.mjs with an IPC channel: stop when that process goes.
+if (process.send) process.on('disconnect', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}/`;
-console.log(`\nSmart Work Order is running at ${url} (database: ${dialect}${seeded ? ', demo data seeded' : ''})`);
+const what = config.webDist ? 'Smart Work Order is running at' : 'The API (no SPA: WEB_DIST is empty) is running at';
+console.log(`\n${what} ${url} (database: ${dialect}${seeded ? ', demo data seeded' : ''})`);
 console.log(`API docs: ${url}docs`);
 if (config.seedDemo) console.log('Demo sign-in: admin / SmartWO#2026 (also: super, and every demo staff account)\n');
