@@ -1,9 +1,13 @@
-/** Process entry: reads the configuration, migrates, seeds demo data on an empty database, listens. */
+/**
+ * Process entry: reads the configuration, migrates, seeds demo data on an empty database,
+ * schedules the hourly purge of expired rows, listens; closes cleanly on SIGINT/SIGTERM.
+ */
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
 import { syncMenuCatalogue } from './modules/access/repo.ts';
+import { schedulePurge } from './modules/maintenance/purge.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
@@ -13,11 +17,14 @@ await syncMenuCatalogue(db);
 const seeded = config.seedDemo ? await seedDemoIfEmpty(db) : false;
 const app = await buildApp({ db, dialect, webDist: config.webDist, publicRateLimit: config.publicRateLimit, logLevel: config.logLevel });
 
+const stopPurge = schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed') });
+
 let closing: Promise<void> | null = null;
 /** Stops taking requests, lets the running ones finish, closes the DB pool, exits. */
 const shutdown = () =>
   (closing ??= (async () => {
     try {
+      stopPurge();
       await app.close();
       await db.destroy();
       process.exit(0);
