@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_ROWS } from '../src/modules/work-orders/excel.ts';
-import { MAX_UNPACKED_BYTES, readFirstSheet } from '../src/modules/work-orders/import-guard.ts';
+import { checkUnpackedSize, MAX_UNPACKED_BYTES, readFirstSheet } from '../src/modules/work-orders/import-guard.ts';
 import { setup, type Harness } from './helper.ts';
 import { applicationId, cast, type Cast } from './orders.ts';
 
@@ -43,6 +43,19 @@ async function upload(file: Buffer) {
   return { status: res.statusCode, body: res.json() };
 }
 
+/** The same zip with every central-directory entry claiming 1 KiB unpacked: a lying bomb. */
+function lyingSizes(zip: Buffer): Buffer {
+  const out = Buffer.from(zip);
+  const eocd = out.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = out.readUInt32LE(eocd + 16);
+  for (let n = out.readUInt16LE(eocd + 10); n > 0; n--) {
+    expect(out.readUInt32LE(at)).toBe(0x02014b50);
+    out.writeUInt32LE(1024, at + 24);
+    at += 46 + out.readUInt16LE(at + 28) + out.readUInt16LE(at + 30) + out.readUInt16LE(at + 32);
+  }
+  return out;
+}
+
 const countOrders = async () => Number((await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const locks = async () => (await h.db.selectFrom('import_locks').selectAll().execute()).length;
 
@@ -75,6 +88,18 @@ describe('import guards', () => {
     expect(r.status).toBe(413);
     expect(r.body.msg).toContain('50');
     expect(await countOrders()).toBe(before);
+  });
+
+  it('a zip whose declared sizes lie is stopped while it is read', async () => {
+    const long = 'x'.repeat(32_000);
+    const file = lyingSizes(await sheet(Math.ceil(MAX_UNPACKED_BYTES / long.length) + 10, () => [long]));
+    expect(await checkUnpackedSize(file)).toBeLessThan(10_000); // the lie passes the first check
+    const before = await countOrders();
+    const r = await upload(file);
+    expect(r.status).toBe(413);
+    expect(r.body.msg).toContain('50');
+    expect(await countOrders()).toBe(before);
+    expect(await locks()).toBe(0);
   });
 
   it('a second concurrent import of the same company gets 409; the lock is freed after', async () => {

@@ -20,6 +20,7 @@ export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 export const IMPORT_LOCK_MS = 10 * MINUTE;
 
 const badFile = () => new AppError(400, 'badFile');
+const unpackedTooLarge = (max: number) => new AppError(413, 'unpackedTooLarge', null, 413, { max: Math.round(max / 1024 / 1024) });
 
 /** Throws 400 when `file` is no zip, 413 when its entries declare more than `max` unpacked bytes. */
 export async function checkUnpackedSize(file: Buffer, max = MAX_UNPACKED_BYTES): Promise<number> {
@@ -32,7 +33,7 @@ export async function checkUnpackedSize(file: Buffer, max = MAX_UNPACKED_BYTES):
       total += e.uncompressedSize;
       if (total > max) {
         zip.close();
-        reject(new AppError(413, 'unpackedTooLarge', null, 413, { max: Math.round(max / 1024 / 1024) }));
+        reject(unpackedTooLarge(max));
       } else zip.readEntry();
     });
     zip.on('end', () => resolve(total));
@@ -41,27 +42,45 @@ export async function checkUnpackedSize(file: Buffer, max = MAX_UNPACKED_BYTES):
   });
 }
 
-/** Decodes byte chunks as UTF-8 across chunk boundaries. */
-async function* utf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  for await (const c of chunks) yield typeof c === 'string' ? c : decoder.write(c);
-  const tail = decoder.end();
-  if (tail) yield tail;
-}
-
 /**
  * exceljs 4.4's streaming reader decodes each inflated chunk on its own, so a Chinese
  * character split between two chunks turns into U+FFFD (which chunk boundaries depend on
- * timing). Its sheet and shared-strings parsers get whole characters here.
+ * timing): its sheet and shared-strings parsers get whole characters here. They also count
+ * what they are fed, so a zip whose declared sizes lie is still stopped at `maxUnpacked`.
  */
-class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
-  constructor(input: Readable, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>) {
+class GuardedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  constructor(input: Readable, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>, maxUnpacked: number) {
     super(input, options);
+    let fed = 0;
+    const feed = (n: number) => {
+      fed += n;
+      if (fed > maxUnpacked) throw unpackedTooLarge(maxUnpacked);
+    };
+    async function* utf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+      const decoder = new StringDecoder('utf8');
+      for await (const c of chunks) {
+        feed(c.length);
+        yield typeof c === 'string' ? c : decoder.write(c);
+      }
+      const tail = decoder.end();
+      if (tail) yield tail;
+    }
     const self = this as unknown as Record<string, (...args: unknown[]) => unknown>;
     const sheet = self._parseWorksheet.bind(this);
     const strings = self._parseSharedStrings.bind(this);
     self._parseWorksheet = (iterator, sheetNo) => sheet(utf8(iterator as AsyncIterable<Buffer>), sheetNo);
-    self._parseSharedStrings = (entry) => ((entry as Readable).setEncoding('utf8'), strings(entry));
+    self._parseSharedStrings = (entry) => {
+      const stream = entry as Readable;
+      stream.setEncoding('utf8');
+      stream.on('data', (text: string) => {
+        try {
+          feed(text.length);
+        } catch (err) {
+          stream.destroy(err as Error);
+        }
+      });
+      return strings(entry);
+    };
   }
 }
 
@@ -70,11 +89,12 @@ export type SheetRow = ExcelJS.Row;
 
 /**
  * Reads the first worksheet as a stream: its row 1, and the data rows that have values.
- * Stops reading and throws 413 `tooManyRows` at the first data row past `maxRows`.
+ * Stops reading and throws 413 `tooManyRows` at the first data row past `maxRows`, or
+ * `unpackedTooLarge` once the sheet and shared strings fed to the parser pass `maxUnpacked`.
  */
-export async function readFirstSheet(file: Buffer, maxRows: number): Promise<{ header: SheetRow | null; rows: SheetRow[] }> {
+export async function readFirstSheet(file: Buffer, maxRows: number, maxUnpacked = MAX_UNPACKED_BYTES): Promise<{ header: SheetRow | null; rows: SheetRow[] }> {
   const input = Readable.from([file]);
-  const reader = new Utf8WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new GuardedWorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' }, maxUnpacked);
   let header: SheetRow | null = null;
   const rows: SheetRow[] = [];
   let sheets = 0;
