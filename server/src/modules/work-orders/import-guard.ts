@@ -16,13 +16,13 @@ import { addMs, MINUTE, now } from '../../lib/time.ts';
 
 /** Most bytes the zip's entries may unpack to, together. */
 export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
-/** A lock older than this belongs to a crashed process and is taken over. */
+/** How long a lock holds; past it, the lock of a crashed process is taken over. */
 export const IMPORT_LOCK_MS = 10 * MINUTE;
 
 const badFile = () => new AppError(400, 'badFile');
 const unpackedTooLarge = (max: number) => new AppError(413, 'unpackedTooLarge', null, 413, { max: Math.round(max / 1024 / 1024) });
 
-/** Throws 400 when `file` is no zip, 413 when its entries declare more than `max` unpacked bytes. */
+/** The declared unpacked size of the zip `file`; 400 when it is no zip, 413 past `max` bytes. */
 export async function checkUnpackedSize(file: Buffer, max = MAX_UNPACKED_BYTES): Promise<number> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(file, { lazyEntries: true }, (err, z) => (err || !z ? reject(badFile()) : resolve(z))),
