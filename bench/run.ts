@@ -4,6 +4,7 @@
  * through the app (in-process inject), each beside the raw SQL of the same work measured
  * in the same run. BENCH_ORDERS and BENCH_SAMPLES override the size.
  * Targets (issue 2): list p95 <= 20 ms, allDaiNumber <= 2 ms, create <= 10 ms.
+ * Then Excel export and import, and the import bomb (bench/import-bomb.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { seedDemo } from '../server/src/db/seed/index.ts';
 import { syncMenuCatalogue } from '../server/src/modules/access/repo.ts';
 import { rebuildStatusCounts } from '../server/src/modules/work-orders/repo.ts';
+import { importBomb } from './import-bomb.ts';
 import { header, row, time } from './stats.ts';
 
 const TOTAL = Number(process.env.BENCH_ORDERS || 1_000_000);
@@ -168,3 +170,5 @@ await app.close();
 await db.destroy();
 raw.close();
 fs.rmSync(dir, { recursive: true, force: true });
+
+for (const line of await importBomb()) console.log(line);

@@ -1,7 +1,7 @@
 /**
  * The main job, end to end, in one language: a requester submits through /input, the admin
  * signs in, sees the reminder, switches company and back, finds the order, claims it,
- * completes it, and the detail shows each step. Screenshots go to docs/screenshots.
+ * completes it, and the detail shows each step. Screenshots go to test-results/screenshots.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
@@ -19,7 +19,8 @@ import {
   userMenu,
 } from './helpers.ts';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+// Ignored by git; `npm run screenshots` copies them to docs/screenshots.
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 
 export interface FlowTexts {
   /** Label of the language in the selector ('' keeps the default zh-CN). */

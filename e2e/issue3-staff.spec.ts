@@ -3,7 +3,7 @@
  * picker with per-item results, reject with a reason, claim → complete → review pass with
  * the timeline, an internal note, "my work orders", export (a yyyyMMddhhmmss.xlsx), import
  * from the application's template with a per-row error, and the analysis dashboard.
- * Screenshots go to docs/screenshots.
+ * Screenshots go to test-results/screenshots.
  */
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -15,7 +15,8 @@ import type { FormTemplate } from '@swo/contract';
 import { apiPost, fillTemplate } from './helpers.ts';
 import { applicationByName, createRepairOrder, loginAs, openAs, orderDetail, quiet, readSheet } from './staff.ts';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+// Ignored by git; `npm run screenshots` copies them to docs/screenshots.
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 const shot = (name: string) => path.join(SHOTS, `${name}.png`);
 const REPAIR = '业主报修';
 const ACCESS_CARD = '门禁卡办理';

@@ -3,7 +3,7 @@
  * through /input, follows the link to the order, sees it rejected by staff with the reason,
  * edits and resubmits it, withdraws another one, sees both in /orderList, cannot open
  * someone else's order, and finally sees the order completed. Also on a 390 px phone and
- * in en-US. Screenshots go to docs/screenshots/portal-*.png.
+ * in en-US. Screenshots go to test-results/screenshots/portal-*.png.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
@@ -12,7 +12,8 @@ import { templateFields, type FormTemplate, type PublicOrderDetail } from '@swo/
 import { API, apiLogin, apiPost, fillTemplate, firstApplication } from './helpers.ts';
 import { loginAs } from './staff.ts';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+// Ignored by git; `npm run screenshots` copies them to docs/screenshots.
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 const shot = (name: string) => path.join(SHOTS, `${name}.png`);
 
 interface Staff {

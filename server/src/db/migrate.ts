@@ -5,6 +5,7 @@ import * as workOrderActions from './migrations/2026-11-23T01-00-work-order-acti
 import * as roleGrants from './migrations/2026-11-23T02-00-role-grants.ts';
 import * as companyKeys from './migrations/2026-11-23T03-00-company-keys.ts';
 import * as companyTimeZone from './migrations/2026-11-23T04-00-company-time-zone.ts';
+import * as importLocks from './migrations/2026-11-23T05-00-import-locks.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T02-00-role-grants': roleGrants,
   '2026-11-23T03-00-company-keys': companyKeys,
   '2026-11-23T04-00-company-time-zone': companyTimeZone,
+  '2026-11-23T05-00-import-locks': importLocks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -241,6 +241,13 @@ export interface QrLoginsTable {
   expires_at: string;
 }
 
+/** A running import of a company (one at a time); `expires_at` frees a crashed holder's lock. */
+export interface ImportLocksTable {
+  company_id: number;
+  holder: string;
+  expires_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -265,4 +272,5 @@ export interface DB {
   uploads: UploadsTable;
   qr_logins: QrLoginsTable;
   idempotency_keys: IdempotencyKeysTable;
+  import_locks: ImportLocksTable;
 }

@@ -2,8 +2,8 @@
  * Excel export and import of work orders (issue 3). Export streams every matching order
  * (keyset batches of 1,000) through exceljs's streaming writer, with the templates' form
  * fields as columns; strings a spreadsheet would run as formulas are stored as text.
- * Import reads an .xlsx whose header matches an application's template, validates every
- * row like `createWorkNew`, creates all valid rows in one transaction and reports the
+ * Import reads an .xlsx whose header matches an application's template (as a stream, behind
+ * the guards of import-guard.ts), validates every row like `createWorkNew`, creates all valid rows in one transaction and reports the
  * invalid ones by row number and field.
  */
 import { PassThrough, type Readable } from 'node:stream';
@@ -23,6 +23,7 @@ import { writeLog } from '../operation-log/repo.ts';
 import { partyOf } from './actions.ts';
 import { createOrder, templateOf } from './create.ts';
 import { cellText, cellValue, formValue, looksLikeFormula } from './excel-cells.ts';
+import { checkUnpackedSize, readFirstSheet, withImportLock } from './import-guard.ts';
 import * as repo from './repo.ts';
 import { zonedFilters } from './service.ts';
 
@@ -164,64 +165,56 @@ export function createExcelService(db: Kysely<DB>) {
       if (!app) throw errors.notFound('appNotFound');
       const schema = templateOf(app);
       const fields = templateFields(schema);
-      const wb = new ExcelJS.Workbook();
-      try {
-        await wb.xlsx.load(file as unknown as ArrayBuffer);
-      } catch {
-        throw new AppError(400, 'badFile');
-      }
-      const ws = wb.worksheets[0];
-      if (!ws) throw new AppError(400, 'badFile');
-      const header = new Map<string, number>();
-      ws.getRow(1).eachCell((cell, col) => {
-        const t = cellText(cell.value);
-        if (t !== null) header.set(String(t), col);
-      });
-      const colOf = (names: Set<string>) => [...header.entries()].find(([k]) => names.has(k))?.[1];
-      const requesterCol = colOf(REQUESTER_HEADERS);
-      const phoneCol = colOf(PHONE_HEADERS);
-      const missing = [
-        ...(requesterCol ? [] : [wordsFor(actor.lang).requester]),
-        ...(phoneCol ? [] : [wordsFor(actor.lang).phone]),
-        ...fields.filter((f) => (f.rules ?? []).some((r) => r.required) && !header.has(f.label)).map((f) => f.label),
-      ];
-      if (missing.length) throw new AppError(400, 'badHeader', null, 400, { columns: missing.join(', ') });
+      return withImportLock(db, actor.companyId, async () => {
+        await checkUnpackedSize(file);
+        const sheet = await readFirstSheet(file, MAX_IMPORT_ROWS);
+        const header = new Map<string, number>();
+        sheet.header?.eachCell((cell, col) => {
+          const t = cellText(cell.value);
+          if (t !== null) header.set(String(t), col);
+        });
+        const colOf = (names: Set<string>) => [...header.entries()].find(([k]) => names.has(k))?.[1];
+        const requesterCol = colOf(REQUESTER_HEADERS);
+        const phoneCol = colOf(PHONE_HEADERS);
+        const missing = [
+          ...(requesterCol ? [] : [wordsFor(actor.lang).requester]),
+          ...(phoneCol ? [] : [wordsFor(actor.lang).phone]),
+          ...fields.filter((f) => (f.rules ?? []).some((r) => r.required) && !header.has(f.label)).map((f) => f.label),
+        ];
+        if (missing.length) throw new AppError(400, 'badHeader', null, 400, { columns: missing.join(', ') });
 
-      const report: ImportReport = { created: 0, failed: 0, orders: [], errors: [] };
-      const valid: { row: number; value: Record<string, unknown>; name: string; phone: string }[] = [];
-      let dataRows = 0;
-      for (let r = 2; r <= ws.rowCount; r++) {
-        const row = ws.getRow(r);
-        if (!row.hasValues) continue;
-        dataRows += 1;
-        if (dataRows > MAX_IMPORT_ROWS) throw new AppError(413, 'tooManyRows', null, 413, { max: MAX_IMPORT_ROWS });
-        const formData: Record<string, unknown> = {};
-        for (const f of fields) {
-          const col = header.get(f.label);
-          if (col) formData[f.model] = formValue(f, row.getCell(col).value);
+        const report: ImportReport = { created: 0, failed: 0, orders: [], errors: [] };
+        const valid: { row: number; value: Record<string, unknown>; name: string; phone: string }[] = [];
+        for (const row of sheet.rows) {
+          const r = row.number;
+          const formData: Record<string, unknown> = {};
+          for (const f of fields) {
+            const col = header.get(f.label);
+            if (col) formData[f.model] = formValue(f, row.getCell(col).value);
+          }
+          const name = String(cellText(row.getCell(requesterCol!).value) ?? '');
+          const phone = String(cellText(row.getCell(phoneCol!).value) ?? '');
+          const rowErrors: ImportReport['errors'] = [];
+          const people = createWorkBody.pick({ requester_name: true, requester_phone: true }).safeParse({ requester_name: name, requester_phone: phone });
+          if (!people.success) for (const i of people.error.issues) rowErrors.push({ row: r, field: String(i.path[0]), message: i.message });
+          const check = validateFormData(schema, formData);
+          for (const [model, es] of Object.entries(check.errors)) rowErrors.push({ row: r, field: fields.find((f) => f.model === model)?.label ?? model, message: zhFieldMessage(es[0]) });
+          if (rowErrors.length) {
+            report.failed += 1;
+            report.errors.push(...rowErrors);
+          } else valid.push({ row: r, value: check.value, name, phone });
         }
-        const name = String(cellText(row.getCell(requesterCol!).value) ?? '');
-        const phone = String(cellText(row.getCell(phoneCol!).value) ?? '');
-        const rowErrors: ImportReport['errors'] = [];
-        const people = createWorkBody.pick({ requester_name: true, requester_phone: true }).safeParse({ requester_name: name, requester_phone: phone });
-        if (!people.success) for (const i of people.error.issues) rowErrors.push({ row: r, field: String(i.path[0]), message: i.message });
-        const check = validateFormData(schema, formData);
-        for (const [model, es] of Object.entries(check.errors)) rowErrors.push({ row: r, field: fields.find((f) => f.model === model)?.label ?? model, message: zhFieldMessage(es[0]) });
-        if (rowErrors.length) {
-          report.failed += 1;
-          report.errors.push(...rowErrors);
-        } else valid.push({ row: r, value: check.value, name, phone });
-      }
-      if (dataRows === 0) throw new AppError(400, 'noRows');
-      await db.transaction().execute(async (trx) => {
-        for (const v of valid) {
-          const o = await createOrder(trx, { app, value: v.value, requesterName: v.name, requesterPhone: v.phone, requesterId: null, creatorStaffId: actor.staffId, by: partyOf(actor) });
-          report.orders.push({ row: v.row, ...o });
-        }
-        await writeLog(trx, { ...partyLog(actor), action: 'import', detail: { application: app.name, created: valid.length, failed: report.failed, at: now() } });
+        if (sheet.rows.length === 0) throw new AppError(400, 'noRows');
+        await db.transaction().execute(async (trx) => {
+          for (const v of valid) {
+            const o = await createOrder(trx, { app, value: v.value, requesterName: v.name, requesterPhone: v.phone, requesterId: null, creatorStaffId: actor.staffId, by: partyOf(actor) });
+            report.orders.push({ row: v.row, ...o });
+          }
+          await writeLog(trx, { ...partyLog(actor), action: 'import', detail: { application: app.name, created: valid.length, failed: report.failed, at: now() } });
+        });
+        report.created = valid.length;
+        return report;
       });
-      report.created = valid.length;
-      return report;
     },
   };
 }

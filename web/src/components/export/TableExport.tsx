@@ -34,7 +34,7 @@ export default function TableExport<T>({ columns, data, sheetName, skipLast = tr
         import('../../app/download.ts'),
       ]);
       const table = exportRows(columns, rows, skipLast);
-      saveFile(writeXlsx(table.header, table.rows, sheetName), timestampName());
+      saveFile(await writeXlsx(table.header, table.rows, sheetName), timestampName());
       feedback.message.success(t('export.success'));
     } catch {
       feedback.message.error(t('export.failure'));

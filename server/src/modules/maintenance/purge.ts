@@ -1,0 +1,40 @@
+/**
+ * Housekeeping: rows that can no longer be used are deleted on a schedule, so the session
+ * and idempotency tables do not grow for ever. Started by main.ts, not by buildApp.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { addMs, DAY, HOUR } from '../../lib/time.ts';
+
+/** How long a batch call's reply is kept for retries with the same Idempotency-Key. */
+export const IDEMPOTENCY_KEY_TTL_MS = DAY;
+
+export interface PurgeCounts {
+  sessions: number;
+  idempotencyKeys: number;
+  importLocks: number;
+}
+
+/** Deletes expired or revoked sessions, idempotency keys older than their TTL and expired import locks. */
+export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISOString()): Promise<PurgeCounts> {
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', at), eb('revoked_at', 'is not', null)]))
+    .executeTakeFirst();
+  const keys = await db.deleteFrom('idempotency_keys').where('created_at', '<', addMs(at, -IDEMPOTENCY_KEY_TTL_MS)).executeTakeFirst();
+  const locks = await db.deleteFrom('import_locks').where('expires_at', '<', at).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), idempotencyKeys: Number(keys.numDeletedRows), importLocks: Number(locks.numDeletedRows) };
+}
+
+/**
+ * Runs `purgeExpired` now and then every `everyMs` (an hour); the timer does not keep the
+ * process alive. Returns a function that stops it.
+ */
+export function schedulePurge(db: Kysely<DB>, opts: { everyMs?: number; onError?: (err: unknown) => void } = {}): () => void {
+  const onError = opts.onError ?? ((err) => console.error('purge failed', err));
+  const run = () => void purgeExpired(db).catch(onError);
+  run();
+  const timer = setInterval(run, opts.everyMs ?? HOUR);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpired, schedulePurge } from '../src/modules/maintenance/purge.ts';
+import { setup, type Harness } from './helper.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await setup();
+});
+afterAll(() => h.close());
+
+const NOW = '2026-11-23T12:00:00.000Z';
+const at = (hours: number) => new Date(Date.parse(NOW) + hours * 3600_000).toISOString();
+
+describe('purge of expired rows', () => {
+  it('deletes expired and revoked sessions, old idempotency keys and expired import locks; keeps live ones', async () => {
+    const user = (await h.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const session = (token: string, expires: number, revoked: number | null = null) => ({
+      user_id: user, token_hash: token, ip: '', user_agent: '', created_at: at(-200), expires_at: at(expires), revoked_at: revoked === null ? null : at(revoked),
+    });
+    await h.db.deleteFrom('sessions').execute();
+    await h.db.insertInto('sessions').values([session('expired', -1), session('revoked', 5, -2), session('live', 1), session('live-long', 100)]).execute();
+    const key = (k: string, ageHours: number) => ({ company_id: h.property, user_id: user, key: k, request_hash: 'h', status_code: 200, response: '{}', created_at: at(-ageHours) });
+    await h.db.insertInto('idempotency_keys').values([key('old', 25), key('recent', 23), key('new', 0)]).execute();
+    await h.db.insertInto('import_locks').values([{ company_id: h.property, holder: 'dead', expires_at: at(-1) }, { company_id: h.it, holder: 'running', expires_at: at(1) }]).execute();
+
+    expect(await purgeExpired(h.db, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1 });
+    expect((await h.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live', 'live-long']);
+    expect((await h.db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['new', 'recent']);
+    expect((await h.db.selectFrom('import_locks').select('holder').execute()).map((r) => r.holder)).toEqual(['running']);
+    expect(await purgeExpired(h.db, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0 });
+  });
+
+  it('the schedule runs at once and stops when asked', async () => {
+    await h.db.insertInto('import_locks').values({ company_id: h.property, holder: 'dead', expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    const stop = schedulePurge(h.db, { everyMs: 60_000 });
+    stop();
+    await expect.poll(async () => (await h.db.selectFrom('import_locks').select('holder').where('holder', '=', 'dead').execute()).length).toBe(0);
+  });
+});
