@@ -3,7 +3,7 @@
  * companies), then p50/p95 of the list call, allDaiNumber, pendingNumber and create
  * through the app (in-process inject), each beside the raw SQL of the same work measured
  * in the same run. BENCH_ORDERS and BENCH_SAMPLES override the size.
- * Targets (issue 2): list p95 <= 20 ms, allDaiNumber <= 2 ms, create <= 10 ms.
+ * Targets: list p95 <= 20 ms, allDaiNumber <= 2 ms, create <= 10 ms.
  * Then Excel export and import, and the import bomb (bench/import-bomb.ts).
  */
 import fs from 'node:fs';

@@ -39,7 +39,7 @@ export interface AppOptions {
   webDist?: string | null;
   publicRateLimit?: number;
   logLevel?: string;
-  /** JSON body limit in bytes (1 MiB by default, DESIGN.md section 3). */
+  /** JSON body limit in bytes (1 MiB by default, docs/design.md, "HTTP contract"). */
   bodyLimit?: number;
   /** Proxies whose X-Forwarded-For is believed (off by default: the socket address is the client). */
   trustProxy?: TrustProxy;

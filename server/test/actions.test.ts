@@ -1,5 +1,5 @@
 /**
- * Every (status, action) pair through the HTTP API (issue 3 acceptance), and every action
+ * Every (status, action) pair through the HTTP API, and every action
  * for every demo role. Expected tables are written out here, independently of the code.
  */
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@swo/contract';
@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** DESIGN.md section 5 for an order of a template that needs review (the repair form). */
+/**
+ * docs/design.md, "Work-order state machine", for an order of a template that needs review
+ * (the repair form).
+ */
 const NEXT: Record<Exclude<ActionName, 'note'>, Partial<Record<WorkOrderStatus, WorkOrderStatus>>> = {
   claim: { unassigned: 'processing' },
   assign: { unassigned: 'processing' },

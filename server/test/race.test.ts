@@ -1,7 +1,7 @@
 /**
  * Claims racing across two app instances with their own connection pools over one
- * database: the stand-in for two server processes behind a load balancer (DESIGN.md
- * section 7). Exactly one claim wins; the others get 409; the counters stay right.
+ * database: the stand-in for two server processes behind a load balancer (docs/design.md,
+ * "Scale"). Exactly one claim wins; the others get 409; the counters stay right.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';

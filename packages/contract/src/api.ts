@@ -1,7 +1,8 @@
 /**
- * Request and reply shapes of the documented calls (SPEC.md section 7, DESIGN.md
- * section 3). Field names are the wire names (snake_case, as the original backend).
- * Every staff call also carries `company_id`, added by the SPA's one HTTP client.
+ * Request and reply shapes of the documented calls (docs/product.md, section 7;
+ * docs/design.md, "HTTP contract"). Field names are the wire names (snake_case, as the
+ * original backend). Every staff call also carries `company_id`, added by the SPA's one
+ * HTTP client.
  */
 import { z } from 'zod';
 import { workOrderStatus } from './replies.ts';
@@ -19,7 +20,7 @@ export const FIELD_ERROR = {
 /** Base path of every call. */
 export const API_BASE = '/index.php';
 
-/** `code` values with a meaning of their own (DESIGN.md section 3). */
+/** `code` values with a meaning of their own (docs/design.md, "HTTP contract"). */
 export const CODE = {
   ok: 200,
   /** Not signed in, or the token is invalid, expired or revoked: the SPA logs out. */
@@ -68,7 +69,7 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 
-/** Payload (a) of SPEC.md section 3. */
+/** Payload (a) of docs/product.md, section 3. */
 export const updatePasswordBody = z
   .object({
     username: z.string().optional(),

@@ -1,8 +1,8 @@
 /**
- * Form templates in the k-form-design JSON shape (`{list, config}`, SPEC.md section 2's
- * form designer) and the one validator of submitted `form_data` against a template. The
- * server uses it to refuse bad submissions; the SPA uses it so that the requester sees
- * the same rules before sending.
+ * Form templates in the k-form-design JSON shape (`{list, config}`, the form designer of
+ * docs/product.md, section 2) and the one validator of submitted `form_data` against a
+ * template. The server uses it to refuse bad submissions; the SPA uses it so that the
+ * requester sees the same rules before sending.
  */
 
 export interface FieldOption {

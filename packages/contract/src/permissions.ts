@@ -1,7 +1,8 @@
 /**
- * The permission catalogue: action keys (SPEC.md section 3) and the menu catalogue whose
- * leaf keys are the permission ids a role is granted actions on (SPEC.md section 6).
- * Server routes name a `permissionId.action`; the SPA gates buttons with the same pair.
+ * The permission catalogue: action keys (docs/product.md, section 3) and the menu catalogue
+ * whose leaf keys are the permission ids a role is granted actions on (docs/product.md,
+ * section 6; docs/design.md, permissions). Server routes name a `permissionId.action`; the
+ * SPA gates buttons with the same pair.
  */
 
 export const ACTION_KEYS = [
@@ -71,7 +72,7 @@ export type PermissionCode = `${PermissionId}.${ActionKey}`;
 /** menuType: 0 directory, 1 page, 2 button (never shown in the menu). */
 export interface MenuCatalogueItem {
   key: string;
-  /** Translation key of the title (SPEC.md section 2: menu titles are translation keys). */
+  /** Translation key of the title (menu titles are translation keys: docs/product.md, section 2). */
   name: string;
   url: string;
   icon: string;
@@ -135,7 +136,7 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
   },
 ];
 
-/** One granted permission as `/user/info` returns it (SPEC.md section 3, route meta). */
+/** One granted permission as `/user/info` returns it (route meta: docs/product.md, section 3). */
 export interface GrantedPermission {
   permissionId: string;
   actions: string[];

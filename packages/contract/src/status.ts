@@ -1,6 +1,7 @@
 /**
- * The work-order state machine (DESIGN.md section 5). The only place that says which
- * action may move an order from which status to which; server and SPA both read it.
+ * The work-order state machine (docs/design.md, "Work-order state machine"). The only place
+ * that says which action may move an order from which status to which; server and SPA both
+ * read it.
  */
 
 export const WORK_ORDER_STATUSES = [
@@ -17,9 +18,9 @@ export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 /** Statuses in which an order still needs work from staff ("open"). */
 export const OPEN_STATUSES: readonly WorkOrderStatus[] = ['unassigned', 'processing', 'pending_review'];
 
-/** Statuses in which staff may still edit an order's form data (issue 3: Work/edit). */
+/** Statuses in which staff may still edit an order's form data (Work/edit). */
 export const EDITABLE_STATUSES: readonly WorkOrderStatus[] = ['unassigned', 'rejected'];
-/** Statuses in which an order may be deleted (issue 3: Work/delete). */
+/** Statuses in which an order may be deleted (Work/delete). */
 export const DELETABLE_STATUSES: readonly WorkOrderStatus[] = ['cancelled', 'withdrawn'];
 
 export const WORK_ORDER_ACTIONS = [

@@ -1,5 +1,5 @@
 /**
- * Shapes of the work-order calls beyond the main job (issue 3): the remaining actions,
+ * Shapes of the work-order calls beyond the main job: the remaining actions,
  * batches, staff-side create and edit, reads, statistics and the requester portal.
  */
 import { z } from 'zod';

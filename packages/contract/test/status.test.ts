@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { WORK_ORDER_ACTIONS, WORK_ORDER_STATUSES, actionsFor, nextStatus, type WorkOrderAction, type WorkOrderStatus } from '../src/index.ts';
 
-/** The table of DESIGN.md section 5, written out independently of the implementation. */
+/**
+ * The table of docs/design.md, "Work-order state machine", written out independently of the
+ * implementation.
+ */
 const EXPECTED: Partial<Record<WorkOrderAction, Partial<Record<WorkOrderStatus, WorkOrderStatus>>>> = {
   claim: { unassigned: 'processing' },
   assign: { unassigned: 'processing' },

@@ -1,4 +1,4 @@
-/** Kysely table types, mirroring the migrations (DESIGN.md section 4). */
+/** Kysely table types, mirroring the migrations (docs/design.md, "Domain model"). */
 import type { Generated } from 'kysely';
 
 export interface UsersTable {

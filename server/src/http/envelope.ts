@@ -1,2 +1,2 @@
-/** The success envelope `{code: 200, msg, data}` (DESIGN.md section 3). */
+/** The success envelope `{code: 200, msg, data}` (docs/design.md, "HTTP contract"). */
 export const ok = <T>(data: T, msg = 'success') => ({ code: 200, msg, data });

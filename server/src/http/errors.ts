@@ -1,7 +1,8 @@
 /**
  * The one error type of the API and its mapping to the `{code, msg, data}` envelope
- * (DESIGN.md section 3). Services throw `AppError`; `toEnvelope` is the only place that
- * turns any thrown value into an HTTP status and a reply body. 5xx bodies stay generic.
+ * (docs/design.md, "HTTP contract"). Services throw `AppError`; `toEnvelope` is the only
+ * place that turns any thrown value into an HTTP status and a reply body. 5xx bodies stay
+ * generic.
  */
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODE } from '@swo/contract';

@@ -1,7 +1,7 @@
 /**
- * The one hook that enforces `config.permission` on every route (DESIGN.md section 3):
- * token -> session -> user, then `company_id` -> active staff membership -> role
- * permissions. It runs before body validation so an unsigned caller gets code 101, not
+ * The one hook that enforces `config.permission` on every route (docs/design.md, "HTTP
+ * contract"): token -> session -> user, then `company_id` -> active staff membership ->
+ * role permissions. It runs before body validation so an unsigned caller gets code 101, not
  * field errors. A route without a declared permission is refused (and fails a test).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

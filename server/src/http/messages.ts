@@ -1,7 +1,7 @@
 /**
  * Wording of the API's error messages in the four UI languages. The SPA sends its
  * language in the `lang` header; browsers' Accept-Language is the fallback; zh-CN is the
- * default (SPEC.md section 1).
+ * default (docs/product.md, section 1).
  */
 export type Lang = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
 

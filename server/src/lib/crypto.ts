@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-/** argon2id, m=19 MiB, t=2, p=1 (OWASP minimum, DESIGN.md section 2). */
+/** argon2id, m=19 MiB, t=2, p=1 (OWASP minimum, docs/design.md, "Stack"). */
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const ARGON = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

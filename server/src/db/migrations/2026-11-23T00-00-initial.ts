@@ -1,6 +1,6 @@
 /**
- * The whole domain model of DESIGN.md section 4. Times are ISO-8601 UTC text, JSON is
- * text, booleans are 0/1 integers, so one query shape serves SQLite and PostgreSQL.
+ * The whole domain model of docs/design.md, "Domain model". Times are ISO-8601 UTC text,
+ * JSON is text, booleans are 0/1 integers, so one query shape serves SQLite and PostgreSQL.
  * Never imports application code (migrations must stay valid as the app changes).
  */
 import { type Kysely, type CreateTableBuilder, PostgresAdapter } from 'kysely';

@@ -1,6 +1,6 @@
 /**
- * Issue 3: idempotent batch replies, old form values kept on records of edits, and the
- * index the "my work orders" views need. Never imports application code.
+ * For the work-order actions: idempotent batch replies, old form values kept on records of
+ * edits, and the index the "my work orders" views need. Never imports application code.
  */
 import { type Kysely, PostgresAdapter } from 'kysely';
 

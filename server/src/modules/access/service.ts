@@ -1,6 +1,7 @@
 /**
- * Tenancy and permissions: which companies a user may act in, what their role there
- * grants, and the menu tree the SPA builds its routes from (SPEC.md sections 2 and 6).
+ * Tenancy and permissions: which companies a user may act in, what their role there grants,
+ * and the menu tree the SPA builds its routes from (docs/product.md, sections 2 and 6;
+ * docs/design.md, tenancy and permissions).
  */
 import type { Kysely } from 'kysely';
 import type { CompanyListItem, GrantedPermission, MenuItem, UserInfo } from '@swo/contract';

@@ -1,4 +1,4 @@
-/** Applications of the current company (SPEC.md section 7, Application/list). */
+/** Applications of the current company (docs/product.md, section 7: Application/list). */
 import type { Kysely } from 'kysely';
 import type { ApplicationItem, Paged } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';

@@ -1,8 +1,9 @@
 /**
- * Sign-in, sign-out, token authentication and password change (SPEC.md sections 3-5,
- * DESIGN.md section 3). Tokens live 7 days (12 hours without remember_me) and are revoked
- * at logout and password change. Wrong passwords are limited per (account, IP), per
- * account and per IP (throttle.ts); past a limit, 429 with the seconds to wait.
+ * Sign-in, sign-out, token authentication and password change (docs/product.md, sections
+ * 3-5; docs/design.md, "HTTP contract" and "Security"). Tokens live 7 days (12 hours
+ * without remember_me) and are revoked at logout and password change. Wrong passwords are
+ * limited per (account, IP), per account and per IP (throttle.ts); past a limit, 429 with
+ * the seconds to wait.
  */
 import type { Kysely } from 'kysely';
 import type { LoginBody, LoginReply } from '@swo/contract';

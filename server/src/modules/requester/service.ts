@@ -1,5 +1,6 @@
 /**
- * The requester's side (public, no staff token; DESIGN.md section 1, issue 3 portal): an
+ * The requester's side (public, no staff token; docs/product.md, section 2,
+ * "Requester pages"): an
  * application's form by its public key, submitting an order, and then following, editing
  * and resubmitting (when rejected) and withdrawing one's own orders. A requester is known
  * by the `ident` returned at creation (stored hashed); an ident only ever sees its own

@@ -1,9 +1,10 @@
 /**
- * Staff actions on work orders (issue 3): the state-machine actions one by one and in
- * batches, internal notes, create on behalf of a requester, edit and soft delete. Each
- * single change is one transaction; a batch applies every item in its own transaction
- * and reports `{id, ok, code, msg}` per item. Errors: 404 (not found or another
- * company's), 403 (permission or handler rule), 409 (status or version), 400 (input).
+ * Staff actions on work orders (docs/design.md, "Work-order state machine"): the
+ * state-machine actions one by one and in batches, internal notes, create on behalf of a
+ * requester, edit and soft delete. Each single change is one transaction; a batch applies
+ * every item in its own transaction and reports `{id, ok, code, msg}` per item. Errors: 404
+ * (not found or another company's), 403 (permission or handler rule), 409 (status or
+ * version), 400 (input).
  */
 import type { Kysely } from 'kysely';
 import type { BatchReply, WorkOrder, WorkOrderAction, WorkOrderStatus } from '@swo/contract';

@@ -2,7 +2,7 @@
  * Creating an order from an application, for every entry point: the public form
  * (`createWorkNew`), staff on behalf of a requester (`Work/add`) and Excel import. The
  * order starts `unassigned`, or `processing` when the template is automatic and a bound
- * handler is free (DESIGN.md section 5, create).
+ * handler is free (docs/design.md, "Work-order state machine": create).
  */
 import { nextStatus, orderTitle, validateFormData, zhFieldMessage, type FormTemplate } from '@swo/contract';
 import type { Db } from '../../db/types.ts';

@@ -1,9 +1,9 @@
 /**
- * Automatic dispatch (issue 3, DESIGN.md section 5 create/resubmit): among the bound,
- * active staff of the application, the one with the fewest open orders (processing or
- * pending review); ties go round-robin, to whoever received an order least recently
- * (never first), then the lowest id. Null when nobody is available: the order stays
- * unassigned.
+ * Automatic dispatch (docs/design.md, "Work-order state machine": create/resubmit): among
+ * the bound, active staff of the application, the one with the fewest open orders
+ * (processing or pending review); ties go round-robin, to whoever received an order least
+ * recently (never first), then the lowest id. Null when nobody is available: the order
+ * stays unassigned.
  */
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';

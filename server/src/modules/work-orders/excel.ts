@@ -1,10 +1,11 @@
 /**
- * Excel export and import of work orders (issue 3). Export streams every matching order
- * (keyset batches of 1,000) through exceljs's streaming writer, with the templates' form
- * fields as columns; strings a spreadsheet would run as formulas are stored as text.
- * Import reads an .xlsx whose header matches an application's template (as a stream, behind
- * the guards of import-guard.ts), validates every row like `createWorkNew`, creates all valid rows in one transaction and reports the
- * invalid ones by row number and field.
+ * Excel export and import of work orders (docs/design.md, "HTTP contract": sizes). Export
+ * streams every matching order (keyset batches of 1,000) through exceljs's streaming
+ * writer, with the templates' form fields as columns; strings a spreadsheet would run as
+ * formulas are stored as text. Import reads an .xlsx whose header matches an application's
+ * template (as a stream, behind the guards of import-guard.ts), validates every row like
+ * `createWorkNew`, creates all valid rows in one transaction and reports the invalid ones
+ * by row number and field.
  */
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';

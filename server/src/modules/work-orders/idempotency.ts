@@ -1,8 +1,8 @@
 /**
- * Idempotent batch calls (issue 3): a request carrying an `Idempotency-Key` header is
- * acted on once per (company, user, key); a retry gets the first reply without acting
- * again. A key reused with a different body, or while the first request is still being
- * processed, gets 409.
+ * Idempotent batch calls (docs/design.md, "HTTP contract"): a request carrying an
+ * `Idempotency-Key` header is acted on once per (company, user, key); a retry gets the
+ * first reply without acting again. A key reused with a different body, or while the first
+ * request is still being processed, gets 409.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';

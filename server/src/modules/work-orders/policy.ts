@@ -1,7 +1,8 @@
 /**
- * Who may take which action on an order (DESIGN.md section 5, "who" column). The state
- * machine in the contract says *whether* the status allows it; this says whether this
- * actor may. One function serves both the action calls and `allowed_actions`.
+ * Who may take which action on an order (docs/design.md, "Work-order state machine": who
+ * may act). The state machine in the contract says *whether* the status allows it; this
+ * says whether this actor may. One function serves both the action calls and
+ * `allowed_actions`.
  */
 import { can, type PermissionCode, type WorkOrderAction } from '@swo/contract';
 import type { Actor } from '../../http/context.ts';

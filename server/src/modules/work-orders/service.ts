@@ -119,7 +119,10 @@ export function createWorkOrderService(db: Kysely<DB>) {
       return { counts, total: Object.values(counts).reduce((s, n) => s + n, 0) };
     },
 
-    /** Orders awaiting assignment (SPEC.md section 7, allDaiNumber); `name` narrows to one application or template. */
+    /**
+     * Orders awaiting assignment (docs/product.md, section 7: allDaiNumber); `name` narrows to
+     * one application or template.
+     */
     async awaitingAssignment(actor: Actor, name?: string): Promise<number> {
       if (name) return repo.countUnassignedByName(db, actor.companyId, name);
       return (await repo.statusCounts(db, actor.companyId)).unassigned;

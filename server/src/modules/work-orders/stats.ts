@@ -1,9 +1,9 @@
 /**
- * Statistics over a date range (issue 3: appData, appDataDetail, staffDataList): orders
- * created, completed, still open, mean handling hours and overdue (open longer than, or
- * completed after more than, OVERDUE_HOURS), per application or per handler, and a daily
- * created/completed trend. Ranges are whole days of the company's time zone, default the
- * last 30 (docs/design.md, "Time").
+ * Statistics over a date range (appData, appDataDetail, staffDataList; docs/product.md,
+ * section 7): orders created, completed, still open, mean handling hours and overdue (open
+ * longer than, or completed after more than, OVERDUE_HOURS), per application or per
+ * handler, and a daily created/completed trend. Ranges are whole days of the company's time
+ * zone, default the last 30 (docs/design.md, "Time").
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { OVERDUE_HOURS, OPEN_STATUSES, type AppDataReply, type StaffStats, type StatsFigures, type TrendPoint } from '@swo/contract';

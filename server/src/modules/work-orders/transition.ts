@@ -1,9 +1,10 @@
 /**
- * Applies one state-machine action to a loaded order inside the caller's transaction:
- * the contract decides the next status, `moveStatus` applies it conditionally, then the
- * history record(s) and the operation-log row are written (DESIGN.md section 5). Who may
- * act is checked by the caller (policy.ts for staff, the ident for requesters).
- * Throws 409 when the status does not allow the action or the order changed meanwhile.
+ * Applies one state-machine action to a loaded order inside the caller's transaction: the
+ * contract decides the next status, `moveStatus` applies it conditionally, then the history
+ * record(s) and the operation-log row are written (docs/design.md, "Work-order state
+ * machine"). Who may act is checked by the caller (policy.ts for staff, the ident for
+ * requesters). Throws 409 when the status does not allow the action or the order changed
+ * meanwhile.
  */
 import { nextStatus, type WorkOrderAction, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
