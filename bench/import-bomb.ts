@@ -43,7 +43,7 @@ async function bombFile(rows: number): Promise<{ file: Buffer; unpacked: number 
 function client(role: 'poll' | 'post', env: NodeJS.ProcessEnv) {
   const proc = spawn(process.execPath, [fileURLToPath(new URL('./bomb-client.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, BOMB_ROLE: role } });
   let out = '';
-  proc.stdout!.on('data', (b) => (out += b));
+  proc.stdout.on('data', (b) => (out += b));
   const done = new Promise<unknown>((resolve, reject) => proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`bomb client ${role} exited ${code}`)))));
   return { proc, done };
 }
@@ -78,9 +78,9 @@ export async function importBomb(rows = Number(process.env.BENCH_BOMB_ROWS || 19
       const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 5);
       const env = { ...process.env, BOMB_BASE: base, BOMB_TOKEN: token, BOMB_COMPANY: String(company), BOMB_APP: String(appId), BOMB_FILE: bombPath };
       const poller = client('poll', env);
-      await new Promise((r) => poller.proc.stderr!.once('data', r)); // polling has begun
+      await new Promise((r) => poller.proc.stderr.once('data', r)); // polling has begun
       const posted = (await client('post', env).done) as { answers: string[]; ms: number };
-      poller.proc.stdin!.end();
+      poller.proc.stdin.end();
       const health = (await poller.done) as { max: number | null; p50: number | null; polls: number };
       clearInterval(sampler);
       lines.push(

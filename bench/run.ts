@@ -67,7 +67,7 @@ console.log(`Generated ${toMake.toLocaleString()} orders in ${((Date.now() - t0)
 const app = await buildApp({ db, webDist: null, publicRateLimit: 1_000_000, logLevel: 'silent' });
 await app.ready();
 const login = await app.inject({ method: 'POST', url: '/index.php/admin/Login/sign', payload: { username: 'admin', password: 'SmartWO#2026' } });
-const token = login.json().data.token as string;
+const token = login.json<{ data: { token: string } }>().data.token;
 const company = companies[0].id;
 const appKey = (raw.prepare('select app_key from applications where company_id = ? and name = ?').get(company, '投诉与建议') as { app_key: string }).app_key;
 
@@ -162,7 +162,7 @@ upload.append('file', new Blob([new Uint8Array(xlsx)]), 'import.xlsx');
 t = Date.now();
 const imp = await app.inject({ method: 'POST', url: '/index.php/admin/Work/batchUpload', headers: { token }, payload: upload });
 const importMs = Date.now() - t;
-const report = imp.json().data;
+const report = imp.json<{ data: { created: number } }>().data;
 if (imp.statusCode !== 200 || report.created !== IMPORT_ROWS) throw new Error(imp.body.slice(0, 500));
 console.log(`Import of ${IMPORT_ROWS.toLocaleString()} rows (${(xlsx.length / 1048576).toFixed(1)} MiB): ${(importMs / 1000).toFixed(1)} s, ${report.created.toLocaleString()} created in one transaction — target <= 15 s`);
 

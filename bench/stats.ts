@@ -5,7 +5,7 @@ export interface Timing {
   n: number;
 }
 
-export async function time(n: number, fn: (i: number) => Promise<unknown> | unknown, warmup = 20): Promise<Timing> {
+export async function time(n: number, fn: (i: number) => unknown, warmup = 20): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn(-1 - i);
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {

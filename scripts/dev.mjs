@@ -23,6 +23,7 @@ let announced = false;
 const watch = (proc, onText) =>
   proc.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
+    // eslint-disable-next-line no-control-regex -- strips the terminal colour codes (ESC [ … m)
     onText(chunk.toString().replace(/\x1b\[[0-9;]*m/g, ''));
     if (spa && api && !announced) {
       announced = true;

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, hasCommand, root, run } from './lib.mjs';
+import { ensureDependencies, ensureWebBuild, run } from './lib.mjs';
 
 const PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-test-'));

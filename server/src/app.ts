@@ -108,17 +108,18 @@ export async function buildApp(opts: AppOptions) {
   };
   let methodsByPath = new Map<string, Set<string>>();
   await app.register(
-    async (api) => {
+    (api, _opts, done) => {
       const a = api as unknown as App;
-      a.get('/health', { config: { permission: 'public' }, schema: { hide: true } }, async () => ({ code: 200, msg: 'ok', data: null }));
+      a.get('/health', { config: { permission: 'public' }, schema: { hide: true } }, () => Promise.resolve({ code: 200, msg: 'ok', data: null }));
       methodsByPath = registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60 });
+      done();
     },
     { prefix: API_BASE },
   );
 
   const dist = opts.webDist;
   const hasSpa = !!dist && fs.existsSync(path.join(dist, 'index.html'));
-  if (hasSpa) await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false });
+  if (hasSpa && dist) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.toLowerCase();
     if (req.method === 'GET' && hasSpa && !url.startsWith(API_BASE) && !url.startsWith('/docs')) {

@@ -41,10 +41,10 @@ const shutdown = () =>
       process.exit(1);
     }
   })());
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
 // Started by scripts/start.mjs with an IPC channel: stop when that process goes.
-if (process.send) process.on('disconnect', shutdown);
+if (process.send) process.on('disconnect', () => void shutdown());
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}/`;

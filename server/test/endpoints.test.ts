@@ -21,7 +21,7 @@ describe('the endpoint table', () => {
   });
 
   it('refuses to build when a handler has no entry or an entry has no handler', () => {
-    const noop = async () => null;
+    const noop = () => Promise.resolve(null);
     const all = Object.fromEntries(entries.map(([n]) => [n, noop])) as unknown as Handlers;
     const { signIn: _, ...missing } = all;
     expect(() => registerEndpoints(Fastify() as unknown as App, missing as Handlers, { publicRateLimit: 1 })).toThrow(/missing signIn/);
@@ -43,17 +43,17 @@ describe('the endpoint table', () => {
   });
 
   it('/docs/json documents the request and the reply of every call', async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+    const doc = (await h.app.inject({ method: 'GET', url: '/docs/json' })).json<{
       paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; summary?: string }>>;
-    };
+    }>();
     for (const [name, e] of entries) {
       const op = doc.paths[`${API_BASE}${e.path}`]?.[e.method.toLowerCase()];
       expect(op, name).toBeDefined();
-      expect(op!.summary, name).toBe(e.summary);
-      if (e.query) expect(op!.parameters?.length, `${name} query`).toBeGreaterThan(0);
-      if (e.body) expect(op!.requestBody, `${name} body`).toBeDefined();
+      expect(op.summary, name).toBe(e.summary);
+      if (e.query) expect(op.parameters?.length, `${name} query`).toBeGreaterThan(0);
+      if (e.body) expect(op.requestBody, `${name} body`).toBeDefined();
       if (e.reply !== FILE_REPLY) {
-        const schema = op!.responses?.['200']?.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
+        const schema = op.responses?.['200']?.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
         expect(schema?.properties?.data, `${name} reply`).toBeDefined();
       }
     }

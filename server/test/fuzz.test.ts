@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '@swo/contract';
 import { call, login, setup, type Harness } from './helper.ts';
 
-const stringify = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+const stringify = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean | undefined)]));
 
 let h: Harness;
 beforeAll(async () => (h = await setup()));
@@ -40,7 +40,7 @@ describe('malformed input never reaches a 500', () => {
         const r = e.method === 'GET' ? await h.app.inject({ method: 'GET', url, query: stringify(payload), headers }) : await h.app.inject({ method: 'POST', url, payload, headers });
         if (r.statusCode >= 500) failures.push(`${name} ${JSON.stringify(p).slice(0, 80)} -> ${r.statusCode}`);
         else if (r.statusCode >= 400) {
-          const body = r.json() as { code: number; msg: string; data: { errors?: Record<string, string[]> } | null };
+          const body = r.json<{ code: number; msg: string; data: { errors?: Record<string, string[]> } | null }>();
           expect(body.code, name).toBeGreaterThanOrEqual(101);
           // validator wording (zod's English) never reaches a user
           const texts = [body.msg, ...Object.values(body.data?.errors ?? {}).flat()];
@@ -73,7 +73,7 @@ describe('field errors speak the caller\'s language', () => {
     for (const [lang, [required, invalid]] of Object.entries(words)) {
       const r = await h.app.inject({ method: 'POST', url: '/index.php/home/Work_Create/createWorkNew', headers: { lang }, payload: { app_key: 'x', form_data: {}, requester_phone: 'abc' } });
       expect(r.statusCode).toBe(400);
-      const errors = (r.json() as { data: { errors: Record<string, string[]> } }).data.errors;
+      const errors = r.json<{ data: { errors: Record<string, string[]> } }>().data.errors;
       expect(errors.requester_name).toEqual([required]);
       expect(errors.requester_phone).toEqual([invalid]);
     }

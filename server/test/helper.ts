@@ -114,7 +114,7 @@ export async function call<T = any>(
     method === 'GET'
       ? await app.inject({ method, url, query: stringify(opts.payload ?? {}), headers })
       : await app.inject({ method, url, payload: opts.payload ?? {}, headers });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
+  return { status: res.statusCode, body: res.json<Envelope<T>>() };
 }
 
 const stringify = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));

@@ -36,14 +36,14 @@ describe(`the database refuses links across companies (${dialect})`, () => {
       const foreignRole = foreignStaff.role_id;
       const ownStaff = await h.db.selectFrom('staff').selectAll().where('company_id', '=', h.property).executeTakeFirstOrThrow();
       const attempts = [
-        () => h.db.updateTable('work_orders').set({ application_id: foreignApp.id }).where('id', '=', order!.id).execute(),
-        () => h.db.updateTable('work_orders').set({ handler_id: foreignStaff.id }).where('id', '=', order!.id).execute(),
-        () => h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order!.application_id, staff_id: foreignStaff.id }).execute(),
+        () => h.db.updateTable('work_orders').set({ application_id: foreignApp.id }).where('id', '=', order.id).execute(),
+        () => h.db.updateTable('work_orders').set({ handler_id: foreignStaff.id }).where('id', '=', order.id).execute(),
+        () => h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order.application_id, staff_id: foreignStaff.id }).execute(),
         () => h.db.updateTable('staff').set({ role_id: foreignRole }).where('id', '=', ownStaff.id).execute(),
       ];
       for (const a of attempts) await expect(a()).rejects.toThrow(/foreign key/i);
       // a link inside the company still works
-      await h.db.updateTable('work_orders').set({ handler_id: ownStaff.id }).where('id', '=', order!.id).execute();
+      await h.db.updateTable('work_orders').set({ handler_id: ownStaff.id }).where('id', '=', order.id).execute();
     } finally {
       await h.close();
     }

@@ -43,8 +43,8 @@ async function start(): Promise<{ proc: ChildProcess; port: number }> {
   });
   started.push(proc);
   let out = '';
-  proc.stdout!.on('data', (b) => (out += b));
-  proc.stderr!.on('data', (b) => (out += b));
+  proc.stdout.on('data', (b) => (out += b));
+  proc.stderr.on('data', (b) => (out += b));
   const up = await until(async () => /running at/.test(out) && (await portOpen(port)), 25_000);
   expect(up, out).toBe(true);
   return { proc, port };

@@ -17,12 +17,17 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T05-00-import-locks': importLocks,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+/** The Migrator reports its failure as a value; raise it as an Error. */
+function raise(error: unknown): never {
+  throw error instanceof Error ? error : new Error(String(error));
+}
 
 /** Migrates to the latest version; throws the first failure. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
-  if (error) throw error;
+  if (error) raise(error);
 }
 
 /** Undoes every migration (used by the migration round-trip test). */
@@ -30,7 +35,7 @@ export async function migrateDownAll(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   for (;;) {
     const { error, results } = await migrator.migrateDown();
-    if (error) throw error;
+    if (error) raise(error);
     if (!results || results.length === 0) return;
   }
 }
@@ -38,5 +43,5 @@ export async function migrateDownAll(db: Kysely<any>): Promise<void> {
 /** Migrates up or down to the named migration (tests of data carried across a migration). */
 export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateTo(name);
-  if (error) throw error;
+  if (error) raise(error);
 }

@@ -79,7 +79,7 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
  * a known call (the 405 case), else null.
  */
 export function allowedMethods(methodsByPath: Map<string, Set<string>>, rawUrl: string): string[] | null {
-  let path = rawUrl.split('?')[0]!.toLowerCase();
+  let path = (rawUrl.split('?')[0] ?? '').toLowerCase();
   const base = API_BASE.toLowerCase();
   if (!path.startsWith(base + '/')) return null;
   path = path.slice(base.length).replace(/\/+$/, '');

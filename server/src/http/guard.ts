@@ -21,7 +21,7 @@ export function readToken(req: FastifyRequest): string | null {
 function requestedCompanyId(req: FastifyRequest): number | null {
   let fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).company_id : undefined;
   // multipart fields arrive as {value}
-  if (fromBody && typeof fromBody === 'object' && 'value' in fromBody) fromBody = (fromBody as { value: unknown }).value;
+  if (fromBody && typeof fromBody === 'object' && 'value' in fromBody) fromBody = fromBody.value;
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.company_id;
   const n = Number(fromBody ?? fromQuery);
   return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
@@ -32,8 +32,9 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest('scope', null);
   app.decorateRequest('lang', 'zh-CN');
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLang(req.headers.lang, req.headers['accept-language']);
+    done();
   });
 
   app.addHook('preValidation', async (req) => {

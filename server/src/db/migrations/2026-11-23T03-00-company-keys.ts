@@ -67,7 +67,7 @@ async function rebuildSqlite(db: Db, changes: Record<string, (definition: string
         const def = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${child}`.execute(db);
         const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${child} and sql is not null`.execute(db);
         const temp = `${child}__new`;
-        await sql.raw(change(def.rows[0]!.sql).replace(/^CREATE TABLE\s+("?)[A-Za-z_]+\1/i, `CREATE TABLE "${temp}"`)).execute(db);
+        await sql.raw(change(def.rows[0]?.sql ?? '').replace(/^CREATE TABLE\s+("?)[A-Za-z_]+\1/i, `CREATE TABLE "${temp}"`)).execute(db);
         await sql`insert into ${sql.table(temp)} select * from ${sql.table(child)}`.execute(db);
         await sql`drop table ${sql.table(child)}`.execute(db);
         await sql`alter table ${sql.table(temp)} rename to ${sql.table(child)}`.execute(db);

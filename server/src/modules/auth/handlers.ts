@@ -12,7 +12,7 @@ export const authHandlers = (s: Services) =>
     },
     companyList: async (_, { req }) => s.access.companyList(authOf(req).userId),
     // The per-company permission lookup.
-    companyPermissions: async (_, { req }) => actorOf(req).permissions,
+    companyPermissions: (_, { req }) => Promise.resolve(actorOf(req).permissions),
     userInfo: async (_, { req }) => s.access.userInfo(authOf(req), actorOf(req)),
     userNav: async (_, { req }) => (await s.access.userInfo(authOf(req), actorOf(req))).menus,
     changePassword: async (body, { req }) => {

@@ -50,7 +50,7 @@ export async function countFailures(db: Db, key: string, since: string): Promise
     .where('key', '=', key)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
-  return { count: Number(r.count), oldest: (r.oldest as string | null) ?? null };
+  return { count: Number(r.count), oldest: r.oldest ?? null };
 }
 
 export async function addFailures(db: Db, keys: string[], at: string): Promise<void> {

@@ -133,9 +133,10 @@ export function createRequesterService(db: Kysely<DB>) {
         if (order.status !== 'rejected') throw errors.conflict();
         const tpl = await orders.findTemplateVersion(trx, r.company_id, order.template_id, order.template_version);
         if (!tpl) throw errors.notFound('templateGone');
-        const value = validFormData(JSON.parse(tpl.schema) as FormTemplate, body.form_data);
+        const schema = JSON.parse(tpl.schema) as FormTemplate;
+        const value = validFormData(schema, body.form_data);
         const at = now();
-        if (!(await orders.updateFormData(trx, r.company_id, order.id, { form_data: JSON.stringify(value), title: orderTitle(tpl.name, JSON.parse(tpl.schema), value), version: order.version, at }))) {
+        if (!(await orders.updateFormData(trx, r.company_id, order.id, { form_data: JSON.stringify(value), title: orderTitle(tpl.name, schema, value), version: order.version, at }))) {
           throw errors.conflict();
         }
         if (body.requester_name || body.requester_phone) {
@@ -149,7 +150,7 @@ export function createRequesterService(db: Kysely<DB>) {
           to_status: 'rejected',
           actor_staff_id: null,
           actor_name: r.name,
-          detail: JSON.stringify({ before: JSON.parse(order.form_data), after: value }),
+          detail: JSON.stringify({ before: JSON.parse(order.form_data) as unknown, after: value }),
           created_at: at,
         });
         const fresh = await loadOrder(trx, r.company_id, order.id);

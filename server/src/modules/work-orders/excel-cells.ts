@@ -28,11 +28,14 @@ export function cellValue(f: FormField, v: unknown, yesNo: [string, string]): st
       return typeof v === 'number' ? v : Number(v);
     case 'uploadFile':
     case 'uploadImg':
-      return Array.isArray(v) ? v.map((x) => (x as { url?: string }).url ?? '').join('\n') : String(v);
+      return Array.isArray(v) ? v.map((x) => (x as { url?: string }).url ?? '').join('\n') : scalarText(v);
     default:
-      return Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      return Array.isArray(v) ? v.map(scalarText).join(', ') : scalarText(v);
   }
 }
+
+/** Text of a form value: objects as JSON, everything else as itself. */
+const scalarText = (v: unknown): string => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 const YES = new Set(['是', 'yes', 'y', 'true', '1', 'sim', '是的']);
 const NO = new Set(['否', 'no', 'n', 'false', '0', 'não', 'nao']);
@@ -46,7 +49,7 @@ export function cellText(raw: unknown): string | number | boolean | Date | null 
   if (o.richText) return o.richText.map((t) => t.text).join('').trim();
   if (typeof o.text === 'string') return o.text.trim();
   if (o.result !== undefined) return cellText(o.result);
-  return String(raw);
+  return JSON.stringify(raw);
 }
 
 /** The form value an imported cell stands for; leaves unreadable input for the validator to refuse. */

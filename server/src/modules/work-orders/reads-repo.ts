@@ -11,7 +11,12 @@ export async function departmentAndDescendants(db: Db, companyId: number, depart
   const out = new Set<number>([departmentId]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const d of all) if (out.has(d.parent_id) && !out.has(d.id)) (out.add(d.id), (grew = true));
+    for (const d of all) {
+      if (out.has(d.parent_id) && !out.has(d.id)) {
+        out.add(d.id);
+        grew = true;
+      }
+    }
   }
   return [...out];
 }

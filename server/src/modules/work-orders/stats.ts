@@ -71,9 +71,9 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     const [c, d] = await Promise.all([created.execute(), completed.execute()]);
     const out = new Map<number | null, StatsFigures>();
     const get = (k: number | null) => out.get(k) ?? (out.set(k, { created: 0, completed: 0, open: 0, avg_handle_hours: null, overdue: 0 }), out.get(k)!);
-    for (const r of c) Object.assign(get(r.key as number | null), { created: Number(r.created), open: Number(r.open), overdue: Number(r.overdue) });
+    for (const r of c) Object.assign(get(r.key), { created: Number(r.created), open: Number(r.open), overdue: Number(r.overdue) });
     for (const r of d) {
-      const f = get(r.key as number | null);
+      const f = get(r.key);
       f.completed = Number(r.completed);
       f.avg_handle_hours = r.avg_hours === null ? null : Math.round(Number(r.avg_hours) * 10) / 10;
       f.overdue += Number(r.overdue);
