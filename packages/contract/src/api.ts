@@ -141,6 +141,8 @@ export interface WorkOrder {
   created_at: string;
   updated_at: string;
   version: number;
+  /** Actions this user may take now (state machine and permissions both allow them). */
+  allowed_actions: string[];
 }
 
 export interface WorkOrderRecord {
@@ -160,8 +162,6 @@ export interface WorkOrderDetail extends WorkOrder {
   form_data: Record<string, unknown>;
   template: { id: number; name: string; version: number; schema: unknown; needs_review: boolean };
   records: WorkOrderRecord[];
-  /** Actions this user may take now (state machine and permissions both allow them). */
-  allowed_actions: string[];
 }
 
 export interface StatusCounts {
