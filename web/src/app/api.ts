@@ -161,6 +161,13 @@ export async function workOrderKinds(): Promise<{ id: number; name: string }[]> 
   return (await get<{ id: number; name: string }[]>('/admin/Work/workOrderName')).data ?? [];
 }
 
+/** Applications the current staff member is bound to (readable without `application.query`). */
+export type BoundApplication = Pick<ApplicationItem, 'id' | 'name' | 'app_key' | 'status'>;
+
+export async function staffApplications(): Promise<BoundApplication[]> {
+  return (await get<BoundApplication[]>('/admin/Work/staffApplication')).data ?? [];
+}
+
 export type MyWorkOrderType = 'handling' | 'created' | 'reviewed';
 
 export async function myWorkOrders(params: { type: MyWorkOrderType; status?: string; pageNo: number; pageSize: number }): Promise<Paged<WorkOrder>> {
