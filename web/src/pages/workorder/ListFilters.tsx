@@ -41,6 +41,7 @@ export default function ListFilters({ filters, applications, onChange, onRefresh
         value={filters.applicationId}
         onChange={(v?: number) => onChange({ application_id: v })}
         placeholder={t('workOrder.filters.application')}
+        aria-label={t('workOrder.filters.application')}
         style={{ width: 220 }}
         options={applications.map((a) => ({ value: a.id, label: a.name }))}
       />

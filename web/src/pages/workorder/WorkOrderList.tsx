@@ -6,7 +6,7 @@
  * (`add`), export (`export`) and import (`import`), each shown only with its action.
  * After an action the list and the counts are refreshed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Button, Card, Flex, Space, Table, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,16 @@ import { useListFilters } from './listParams.ts';
 import StatusTabs from './StatusTabs.tsx';
 import { orderColumns } from './orderColumns.tsx';
 import { useRoleCan } from './useRoleCan.ts';
+
+/** The table's hidden measuring row copies the header (the select-all checkbox): keep it out of focus. */
+function useInertMeasureRow(ref: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    for (const row of ref.current?.querySelectorAll('.ant-table-measure-row') ?? []) {
+      row.setAttribute('inert', '');
+      for (const el of row.querySelectorAll('input, button, a, [tabindex]')) el.setAttribute('tabindex', '-1');
+    }
+  });
+}
 
 export default function WorkOrderList() {
   const { t } = useTranslation();
@@ -47,6 +57,8 @@ export default function WorkOrderList() {
     queryFn: async () => (readsAll ? (await applicationList(1, 100)).data : staffApplications()),
   });
 
+  const tableRef = useRef<HTMLDivElement>(null);
+  useInertMeasureRow(tableRef);
   const [selected, setSelected] = useState<WorkOrder[]>([]);
   // A new page or filter starts a new selection.
   useEffect(() => setSelected([]), [query]);
@@ -121,38 +133,40 @@ export default function WorkOrderList() {
           data-testid="list-error"
         />
       ) : null}
-      <Table<WorkOrder>
-        rowKey="id"
-        rowSelection={
-          canBatch
-            ? {
-                selectedRowKeys: selected.map((o) => o.id),
-                onChange: (_, rows) => setSelected(rows),
-                // Only rows some batch action can take.
-                getCheckboxProps: (r) => ({
-                  disabled: !BATCH_KINDS.some((k) => r.allowed_actions.includes(k)),
-                  'aria-label': t('batch.selectRow', { no: r.order_no }),
-                }),
-                columnWidth: 40,
-              }
-            : undefined
-        }
-        size="middle"
-        columns={columns}
-        // Rows of an earlier reply are not shown as if they were current.
-        dataSource={list.isError ? [] : (page?.data ?? [])}
-        loading={list.isFetching}
-        scroll={{ x: 1150 }}
-        pagination={{
-          current: filters.pageNo,
-          pageSize: filters.pageSize,
-          total: page?.totalCount ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('table.total', { total }),
-        }}
-        onChange={(p) => update({ pageNo: p.current, pageSize: p.pageSize })}
-      />
+      <div ref={tableRef}>
+        <Table<WorkOrder>
+          rowKey="id"
+          rowSelection={
+            canBatch
+              ? {
+                  selectedRowKeys: selected.map((o) => o.id),
+                  onChange: (_, rows) => setSelected(rows),
+                  // Only rows some batch action can take.
+                  getCheckboxProps: (r) => ({
+                    disabled: !BATCH_KINDS.some((k) => r.allowed_actions.includes(k)),
+                    'aria-label': t('batch.selectRow', { no: r.order_no }),
+                  }),
+                  columnWidth: 40,
+                }
+              : undefined
+          }
+          size="middle"
+          columns={columns}
+          // Rows of an earlier reply are not shown as if they were current.
+          dataSource={list.isError ? [] : (page?.data ?? [])}
+          loading={list.isFetching}
+          scroll={{ x: 1150 }}
+          pagination={{
+            current: filters.pageNo,
+            pageSize: filters.pageSize,
+            total: page?.totalCount ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => t('table.total', { total }),
+          }}
+          onChange={(p) => update({ pageNo: p.current, pageSize: p.pageSize })}
+        />
+      </div>
     </Card>
   );
 }
