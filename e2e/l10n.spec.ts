@@ -1,5 +1,5 @@
 /**
- * The main screens in en-US and pt-BR at 1440 px and 390 px: nothing in the logo, menu,
+ * The main screens in the four languages at 1440 px and 390 px: nothing in the logo, menu,
  * tabs and table headers is cut off, and no page scrolls sideways on a phone. Screenshots
  * go to test-results/screens for a look.
  */
@@ -32,7 +32,7 @@ async function check(page: Page, name: string, width: number): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
 }
 
-for (const lang of ['en-US', 'pt-BR']) {
+for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
   for (const width of [1440, 390]) {
     test(`${lang} at ${width} px`, async ({ browser, request }) => {
       const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, isMobile: width < 500, hasTouch: width < 500 });
@@ -45,6 +45,9 @@ for (const lang of ['en-US', 'pt-BR']) {
       await page.goto('/user/login');
       await expect(page.locator('#userName')).toBeVisible();
       await check(page, `${tag}-login`, width);
+      await page.goto('/user/register');
+      await expect(page.getByTestId('get-account')).toBeVisible();
+      await check(page, `${tag}-register`, width);
       await page.goto(`/input?app=${app.appKey}`);
       await expect(page.locator('button[type="submit"]')).toBeVisible();
       await check(page, `${tag}-input`, width);
