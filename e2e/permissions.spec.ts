@@ -59,3 +59,26 @@ test('a handler is offered claim only on orders of the applications bound to the
   const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
   await expect(options).toHaveText(['业主报修']);
 });
+
+for (const [lang, assign] of [
+  ['zh-CN', '批量指派'],
+  ['en-US', 'Batch assign'],
+] as const) {
+  test(`${lang}: batch buttons say how many of the selection they act on`, async ({ page, request }) => {
+    const account = await loginAs(request, 'admin');
+    const rows = (
+      await apiGet<{ data: WorkOrder[] }>(request, account.token, '/admin/Workorder/list', { company_id: account.companyId, pageNo: 1, pageSize: 50 })
+    ).data;
+    const selectable = rows.filter((r) => ['claim', 'assign', 'reject'].some((a) => r.allowed_actions.includes(a)));
+    const assignable = selectable.filter((r) => r.allowed_actions.includes('assign'));
+    expect(assignable.length).toBeGreaterThan(0);
+    expect(assignable.length).toBeLessThan(selectable.length);
+
+    await openAs(page, account, '/orders/workorder?pageSize=50', lang);
+    await listLoaded(page);
+    await page.locator('.ant-table-thead input[type="checkbox"]').check();
+    await expect(page.getByTestId('batch-assign')).toContainText(`${assign}`);
+    await expect(page.getByTestId('batch-assign')).toContainText(`${assignable.length}/${selectable.length}`);
+    await page.screenshot({ path: `test-results/screens/batch-partial-${lang}.png`, animations: 'disabled' });
+  });
+}
