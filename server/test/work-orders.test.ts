@@ -213,3 +213,26 @@ describe('lists and counts', () => {
     expect(repair.body.data).toBe(Number(rows.n));
   });
 });
+
+describe('allowed_actions on list rows', () => {
+  it('a handler may claim orders of the applications bound to them only; my orders carry them too', async () => {
+    const handler = await login(h.app, 'zhangwei');
+    const list = await call(h.app, 'GET', '/admin/Workorder/list', { token: handler, payload: { company_id: h.property, status: 'unassigned', pageSize: 100 } });
+    const rows = list.body.data.data as { application_name: string; allowed_actions: string[] }[];
+    expect(rows.some((r) => r.application_name === '业主报修')).toBe(true);
+    expect(rows.some((r) => r.application_name !== '业主报修')).toBe(true);
+    for (const r of rows) expect(r.allowed_actions.includes('claim')).toBe(r.application_name === '业主报修');
+
+    const mine = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: handler, payload: { company_id: h.property, type: 'handling', pageNo: 1, pageSize: 10 } });
+    for (const r of mine.body.data.data as { status: string; allowed_actions: string[] }[]) {
+      expect(r.allowed_actions.includes('complete')).toBe(r.status === 'processing');
+    }
+  });
+
+  it('the staff picker has no platform administrator', async () => {
+    const staff = await call(h.app, 'GET', '/admin/Workorder/employee_list', { token: admin, payload: { company_id: h.property } });
+    const names = (staff.body.data as { name: string }[]).map((s) => s.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('平台管理员');
+  });
+});

@@ -9,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBinder } from './app/feedback.tsx';
+import { readableOnWhite } from './app/contrast.ts';
 import { antdLocale } from './app/i18n.ts';
 import { queryClient } from './app/queryClient.ts';
 import { AppRoutes } from './app/router.tsx';
@@ -24,12 +25,30 @@ export default function App() {
     document.documentElement.classList.toggle('color-weak', colorWeak);
   }, [colorWeak]);
 
+  const dark = navTheme === 'realDark';
+  useEffect(() => {
+    document.documentElement.classList.toggle('theme-dark', dark);
+  }, [dark]);
   return (
     <ConfigProvider
       locale={antdLocale(i18n.language)}
       theme={{
-        token: { colorPrimary: primaryColor, borderRadius: 6 },
-        algorithm: navTheme === 'realDark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        // Light mode: text colours and the primary colour at WCAG AA contrast (4.5:1).
+        token: dark
+          ? { colorPrimary: primaryColor, borderRadius: 6 }
+          : {
+              colorPrimary: readableOnWhite(primaryColor),
+              colorLink: readableOnWhite(primaryColor),
+              colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+              colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+              colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+              colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+              colorSuccess: readableOnWhite('#52c41a'),
+              colorError: readableOnWhite('#ff4d4f'),
+              colorWarning: readableOnWhite('#faad14'),
+              borderRadius: 6,
+            },
+        algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       }}
     >
       <AntApp>

@@ -85,6 +85,8 @@ export const workOrder = z.object({
   created_at: time,
   updated_at: time,
   version: int,
+  /** Actions this user may take now (state machine and permissions both allow them). */
+  allowed_actions: z.array(z.string()),
 });
 export type WorkOrder = z.infer<typeof workOrder>;
 
@@ -108,8 +110,6 @@ export const workOrderDetail = workOrder.extend({
   form_data: z.record(z.string(), z.unknown()),
   template: z.object({ id: int, name: z.string(), version: int, schema: z.unknown(), needs_review: z.boolean() }),
   records: z.array(workOrderRecord),
-  /** Actions this user may take now (state machine and permissions both allow them). */
-  allowed_actions: z.array(z.string()),
 });
 export type WorkOrderDetail = z.infer<typeof workOrderDetail>;
 

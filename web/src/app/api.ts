@@ -71,6 +71,10 @@ export const employeeList = async (q: EmployeeQuery = {}) => (await call('assign
 /** Order kinds (templates) for filters. */
 export const workOrderKinds = async () => (await call('orderKinds', {})) ?? [];
 
+/** Applications the current staff member is bound to (readable without `application.query`). */
+export type BoundApplication = ReplyOf<'boundApplications'>[number];
+export const staffApplications = async () => (await call('boundApplications', {})) ?? [];
+
 export type MyWorkOrderParams = ParamsOf<'myWorkOrders'>;
 export type MyWorkOrderType = NonNullable<MyWorkOrderParams['type']>;
 export const myWorkOrders = (params: MyWorkOrderParams) => call('myWorkOrders', params);

@@ -17,7 +17,6 @@ import { useSession } from './session.ts';
 
 const Login = lazyPage(() => import('../pages/user/Login.tsx'));
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
-const RegisterResult = lazyPage(() => import('../pages/user/RegisterResult.tsx'));
 const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'));
 const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'));
 const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'));
@@ -95,7 +94,8 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         { index: true, element: <Navigate to="/user/login" replace />, handle: handle('user', {}, true) },
         { path: 'login', element: <Login />, handle: handle('login', { title: 'menu.user.login' }) },
         { path: 'register', element: <Register />, handle: handle('register', { title: 'menu.user.register' }) },
-        { path: 'register-result', element: <RegisterResult />, handle: handle('registerResult', { title: 'menu.user.registerResult' }) },
+        // Old links: there is no sign-up to report on.
+        { path: 'register-result', element: <Navigate to="/user/register" replace />, handle: handle('registerResult', { title: 'menu.user.registerResult' }) },
       ],
     },
     { path: '/input', element: <InputPage />, handle: handle('input', { title: 'menu.input' }) },

@@ -29,7 +29,10 @@ export default function ReasonDialog({ open, title, label, required, placeholder
   }, [open, form]);
 
   const ok = async () => {
-    const { text } = await form.validateFields();
+    // An invalid form shows its field message; the rejection is not an error.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { text } = values;
     setLoading(true);
     try {
       await onSubmit((text ?? '').trim());

@@ -1,9 +1,10 @@
 /**
  * State of the multi-tab bar (SPEC.md section 2): one tab per visited route, the active
  * tab follows the route; close current/right/left/all (keeping the clicked tab); the last
- * remaining tab cannot be closed.
+ * remaining tab cannot be closed. The tabs live in session storage so a reload keeps them.
  */
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 export interface PageTab {
   /** The route's pathname. */
@@ -29,40 +30,45 @@ interface TabsState {
   clear: () => void;
 }
 
-export const useTabs = create<TabsState>()((set, get) => ({
-  tabs: [],
-  open: (tab) => {
-    const tabs = get().tabs;
-    const i = tabs.findIndex((t) => t.key === tab.key);
-    if (i === -1) set({ tabs: [...tabs, tab] });
-    else if (tabs[i].fullPath !== tab.fullPath || tabs[i].title !== tab.title || tabs[i].suffix !== tab.suffix) {
-      set({ tabs: tabs.map((t, j) => (j === i ? tab : t)) });
-    }
-  },
-  close: (key) => {
-    const tabs = get().tabs;
-    if (tabs.length <= 1) return 'last';
-    set({ tabs: tabs.filter((t) => t.key !== key) });
-    return 'ok';
-  },
-  closeLeft: (key) => {
-    const tabs = get().tabs;
-    const i = tabs.findIndex((t) => t.key === key);
-    if (i <= 0) return 'none-left';
-    set({ tabs: tabs.slice(i) });
-    return 'ok';
-  },
-  closeRight: (key) => {
-    const tabs = get().tabs;
-    const i = tabs.findIndex((t) => t.key === key);
-    if (i === -1 || i === tabs.length - 1) return 'none-right';
-    set({ tabs: tabs.slice(0, i + 1) });
-    return 'ok';
-  },
-  closeOthers: (key) => {
-    const tabs = get().tabs;
-    set({ tabs: tabs.filter((t) => t.key === key) });
-    return 'ok';
-  },
-  clear: () => set({ tabs: [] }),
-}));
+export const useTabs = create<TabsState>()(
+  persist(
+    (set, get) => ({
+      tabs: [],
+      open: (tab) => {
+        const tabs = get().tabs;
+        const i = tabs.findIndex((t) => t.key === tab.key);
+        if (i === -1) set({ tabs: [...tabs, tab] });
+        else if (tabs[i].fullPath !== tab.fullPath || tabs[i].title !== tab.title || tabs[i].suffix !== tab.suffix) {
+          set({ tabs: tabs.map((t, j) => (j === i ? tab : t)) });
+        }
+      },
+      close: (key) => {
+        const tabs = get().tabs;
+        if (tabs.length <= 1) return 'last';
+        set({ tabs: tabs.filter((t) => t.key !== key) });
+        return 'ok';
+      },
+      closeLeft: (key) => {
+        const tabs = get().tabs;
+        const i = tabs.findIndex((t) => t.key === key);
+        if (i <= 0) return 'none-left';
+        set({ tabs: tabs.slice(i) });
+        return 'ok';
+      },
+      closeRight: (key) => {
+        const tabs = get().tabs;
+        const i = tabs.findIndex((t) => t.key === key);
+        if (i === -1 || i === tabs.length - 1) return 'none-right';
+        set({ tabs: tabs.slice(0, i + 1) });
+        return 'ok';
+      },
+      closeOthers: (key) => {
+        const tabs = get().tabs;
+        set({ tabs: tabs.filter((t) => t.key === key) });
+        return 'ok';
+      },
+      clear: () => set({ tabs: [] }),
+    }),
+    { name: 'multi-tabs', storage: createJSONStorage(() => window.sessionStorage), partialize: (s) => ({ tabs: s.tabs }) },
+  ),
+);

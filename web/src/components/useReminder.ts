@@ -2,13 +2,15 @@
  * The awaiting-assignment reminder (SPEC.md sections 4, 8, 9): on mount and every
  * 300000 ms, unless the first path segment is an exempt route name, asks for the number of
  * work orders awaiting assignment (with `name` from the page query) and, when above 0,
- * shows a bottom-right notification. A failed call is silently ignored.
+ * shows a bottom-right notification. A failed call is silently ignored. Only users who
+ * may assign (`workorder.zhipai`) get it: for others there is nothing to do about it.
  */
 import { useEffect } from 'react';
 import i18n from 'i18next';
 import { awaitingAssignmentCount } from '../app/api.ts';
 import { feedback } from '../app/feedback.tsx';
 import { WHITE_LIST } from '../app/routeTypes.ts';
+import { useRoleCan } from '../pages/workorder/useRoleCan.ts';
 
 /** Reminder interval (SPEC.md section 9). */
 export const REMINDER_INTERVAL_MS = 300000;
@@ -35,10 +37,12 @@ async function remind(): Promise<void> {
 }
 
 export function useReminder(): void {
+  const canAssign = useRoleCan()('workorder.zhipai');
   useEffect(() => {
+    if (!canAssign) return;
     const run = () => void remind().catch(() => undefined);
     run();
     const timer = window.setInterval(run, REMINDER_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [canAssign]);
 }

@@ -25,7 +25,8 @@ import NavMenu from './NavMenu.tsx';
 /** The settings drawer exists only in development builds. */
 const SettingsPanel = import.meta.env.DEV ? lazy(() => import('./SettingsPanel.tsx')) : null;
 
-const SIDER_WIDTH = 208;
+// Wide enough for the logo and the longest menu title (pt-BR "Ordens de serviço" nested).
+const SIDER_WIDTH = 240;
 const SIDER_COLLAPSED_WIDTH = 64;
 
 export default function BasicLayout() {

@@ -85,18 +85,19 @@ describe('locales', () => {
     expect(missing).toEqual([]);
   });
 
+  // The specified wording, in sentence case (a message starts with a capital letter).
   it('quotes the specified English texts', () => {
     const en = flat['en-US'];
     expect(en['app.title']).toBe('smart work order');
-    expect(en['company.title']).toBe('company switch');
-    expect(en['company.placeholder']).toBe('please select login company');
-    expect(en['company.empty']).toBe('you have not set up company information!');
-    expect(en['user.logout.confirm']).toBe('are you sure you want to quit');
-    expect(en['multiTab.noLeft']).toBe('no tabs on the left');
-    expect(en['multiTab.noRight']).toBe('no tabs on the right');
-    expect(en['password.mismatch']).toBe('the two passwords entered do not match!');
-    expect(en['reminder.title']).toBe('you have {{n}} work orders awaiting assignment');
-    expect(en['reminder.description']).toBe('please assign promptly!');
+    expect(en['company.title']).toBe('Company switch');
+    expect(en['company.placeholder']).toBe('Please select login company');
+    expect(en['company.empty']).toBe('You have not set up company information!');
+    expect(en['user.logout.confirm']).toBe('Are you sure you want to quit');
+    expect(en['multiTab.noLeft']).toBe('No tabs on the left');
+    expect(en['multiTab.noRight']).toBe('No tabs on the right');
+    expect(en['password.mismatch']).toBe('The two passwords entered do not match!');
+    expect(en['reminder.title']).toBe('You have {{n}} work orders awaiting assignment');
+    expect(en['reminder.description']).toBe('Please assign promptly!');
     expect(flat['zh-CN']['request.errorTitle']).toBe('错误');
     expect(flat['zh-CN']['request.networkError']).toBe('服务器开小差，请稍后再试');
     expect(flat['zh-CN']['guard.userInfoFailed']).toBe('请求用户信息失败，请重试');

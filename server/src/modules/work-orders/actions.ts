@@ -21,7 +21,7 @@ import { createOrder, templateOf, validFormData } from './create.ts';
 import { requireOwned } from '../tenancy/references.ts';
 import { denialFor, mayReceive } from './policy.ts';
 import * as repo from './repo.ts';
-import { toWorkOrder } from './service.ts';
+import { allowedActions, toWorkOrder } from './service.ts';
 import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
 
 
@@ -101,7 +101,11 @@ const logBase = (a: Actor) => ({ company_id: a.companyId, user_id: a.userId, use
 
 
 export function createWorkOrderActions(db: Kysely<DB>) {
-  const reload = async (actor: Actor, id: number): Promise<WorkOrder> => toWorkOrder(await loadOrder(db, actor.companyId, id));
+  const reload = async (actor: Actor, id: number): Promise<WorkOrder> => {
+    const order = await loadOrder(db, actor.companyId, id);
+    const bound = await repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId);
+    return toWorkOrder(order, allowedActions(order, actor, bound));
+  };
 
   return {
     /** One action on one order; returns the updated order. */

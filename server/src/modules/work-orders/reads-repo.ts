@@ -26,6 +26,7 @@ export function assignableStaff(db: Db, companyId: number, q: { application_id?:
   let query = db
     .selectFrom('staff as s')
     .innerJoin('roles as r', 'r.id', 's.role_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('departments as d', 'd.id', 's.department_id')
     .leftJoin('positions as p', 'p.id', 's.position_id')
     .select((eb) => [
@@ -49,6 +50,9 @@ export function assignableStaff(db: Db, companyId: number, q: { application_id?:
     .where('s.company_id', '=', companyId)
     .where('s.status', '=', 1)
     .where('r.status', '=', 1)
+    // Platform administrators run the platform, they do not handle a company's orders.
+    .where('u.status', '=', 1)
+    .where('u.is_platform_admin', '=', 0)
     .where((eb) =>
       eb.or([
         eb('r.is_admin', '=', 1),

@@ -182,6 +182,7 @@ function baseSelect(db: Db, companyId: number) {
       'w.created_at',
       'w.updated_at',
       'w.version',
+      'w.creator_staff_id',
     ])
     .where('w.company_id', '=', companyId)
     .where('w.deleted_at', 'is', null);
@@ -190,7 +191,7 @@ function baseSelect(db: Db, companyId: number) {
 /** One order of the company with its display names, or undefined. */
 export function findOrder(db: Db, companyId: number, id: number) {
   return baseSelect(db, companyId)
-    .select(['w.form_data', 'w.creator_staff_id', 'w.requester_id'])
+    .select(['w.form_data', 'w.requester_id'])
     .where('w.id', '=', id)
     .executeTakeFirst();
 }
@@ -334,6 +335,17 @@ export async function isBoundToApplication(db: Db, companyId: number, applicatio
     .where('staff_id', '=', staffId)
     .executeTakeFirst();
   return !!r;
+}
+
+/** Ids of the applications a staff member is bound to (one query for a whole list page). */
+export async function boundApplicationIds(db: Db, companyId: number, staffId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('application_staff')
+    .select('application_id')
+    .where('company_id', '=', companyId)
+    .where('staff_id', '=', staffId)
+    .execute();
+  return new Set(rows.map((r) => r.application_id));
 }
 
 /** Recomputes every counter from the orders table (after bulk loads). */

@@ -29,7 +29,11 @@ import { dayEnd, dayStart } from '../../lib/time.ts';
 
 type ListRow = Awaited<ReturnType<typeof repo.listOrders>>['rows'][number];
 
-export const toWorkOrder = (r: ListRow): WorkOrder => ({
+/** Actions the actor may take on the order now (state machine and policy). */
+export const allowedActions = (r: ListRow, actor: Actor, actorBound: boolean): string[] =>
+  actionsFor(r.status as WorkOrderStatus).filter((a) => !denialFor(a, actor, { handler_id: r.handler_id, creator_staff_id: r.creator_staff_id, actorBound }));
+
+export const toWorkOrder = (r: ListRow, allowed_actions: string[]): WorkOrder => ({
   id: r.id,
   order_no: r.order_no,
   title: r.title,
@@ -48,6 +52,7 @@ export const toWorkOrder = (r: ListRow): WorkOrder => ({
   created_at: r.created_at,
   updated_at: r.updated_at,
   version: r.version,
+  allowed_actions,
 });
 
 const paged = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: number }): Paged<T> => ({
@@ -77,11 +82,16 @@ export function createWorkOrderService(db: Kysely<DB>) {
     detail: r.detail ? (JSON.parse(r.detail) as unknown) : null,
   });
 
+  const withActions = async (actor: Actor, rows: ListRow[]): Promise<WorkOrder[]> => {
+    const bound = rows.length ? await repo.boundApplicationIds(db, actor.companyId, actor.staffId) : new Set<number>();
+    return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, bound.has(r.application_id))));
+  };
+
   return {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
       await requireOwned(db, actor.companyId, { application: q.application_id, category: q.category_id, staff: q.handler_id });
       const { rows, total } = await repo.listOrders(db, actor.companyId, zonedFilters(q, actor.timeZone));
-      return paged(rows.map(toWorkOrder), total, q);
+      return paged(await withActions(actor, rows), total, q);
     },
 
     async detail(actor: Actor, id: number): Promise<WorkOrderDetail> {
@@ -91,9 +101,8 @@ export function createWorkOrderService(db: Kysely<DB>) {
         repo.listRecords(db, actor.companyId, id),
         repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId),
       ]);
-      const facts = { handler_id: order.handler_id, creator_staff_id: order.creator_staff_id, actorBound: bound };
       return {
-        ...toWorkOrder(order),
+        ...toWorkOrder(order, allowedActions(order, actor, bound)),
         form_data: JSON.parse(order.form_data) as Record<string, unknown>,
         template: {
           id: order.template_id,
@@ -103,7 +112,6 @@ export function createWorkOrderService(db: Kysely<DB>) {
           needs_review: template?.needs_review === 1,
         },
         records: records.map(parseRecord),
-        allowed_actions: actionsFor(order.status as WorkOrderStatus).filter((a) => !denialFor(a, actor, facts)),
       };
     },
 
@@ -140,7 +148,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
     /** "My work orders": to handle, created by me, or reviewed by me. */
     async mine(actor: Actor, q: { type: (typeof MY_WORK_ORDER_TYPES)[number]; status?: WorkOrderStatus; pageNo: number; pageSize: number }) {
       const { rows, total } = await reads.myOrders(db, actor.companyId, actor.staffId, q);
-      return paged(rows.map(toWorkOrder), total, q);
+      return paged(await withActions(actor, rows), total, q);
     },
 
     /** Order kinds (templates in use by the company's applications), for filters. */

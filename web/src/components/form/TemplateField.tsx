@@ -32,20 +32,24 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 /** Props Form.Item injects into its child (value, onChange, id, status...). */
 type Injected = Record<string, unknown>;
 
-function Control({ field, ...injected }: { field: FormField } & Injected) {
+function Control({ field, ...all }: { field: FormField } & Injected) {
   const { t } = useTranslation();
+  // aria-required is only valid on form controls: Select and the groups would put it on a
+  // plain div; they get none.
+  const { 'aria-required': required, ...injected } = all;
   const o: Opts = field.options ?? {};
   const placeholder = str(o.placeholder);
   const disabled = !!o.disabled;
   const options = (o.options ?? []).map((x) => ({ value: x.value, label: x.label }));
   switch (field.type) {
     case 'input':
-      return <Input {...injected} placeholder={placeholder} maxLength={num(o.maxLength)} allowClear={!!o.clearable} disabled={disabled} />;
+      return <Input {...injected} aria-required={required as boolean | undefined} placeholder={placeholder} maxLength={num(o.maxLength)} allowClear={!!o.clearable} disabled={disabled} />;
     case 'textarea':
     case 'editor':
       return (
         <Input.TextArea
           {...injected}
+          aria-required={required as boolean | undefined}
           placeholder={placeholder}
           maxLength={num(o.maxLength)}
           showCount={!!num(o.maxLength)}

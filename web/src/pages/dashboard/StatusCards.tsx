@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { WORK_ORDER_STATUSES } from '@swo/contract';
 import { statusCounts } from '../../app/api.ts';
 
+// Dark enough for WCAG AA on white.
 const COLORS: Record<string, string> = {
-  unassigned: '#fa8c16',
-  processing: '#1677ff',
+  unassigned: '#ad4e00',
+  processing: '#0958d9',
   pending_review: '#722ed1',
-  completed: '#52c41a',
-  rejected: '#f5222d',
-  cancelled: '#8c8c8c',
-  withdrawn: '#8c8c8c',
+  completed: '#237804',
+  rejected: '#cf1322',
+  cancelled: '#595959',
+  withdrawn: '#595959',
 };
 
 export default function StatusCards() {

@@ -9,9 +9,8 @@ import { Card, Select, Space, Table, Tabs, Typography, type TableColumnsType } f
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { asStatus, canTransition, WORK_ORDER_STATUSES, type WorkOrder } from '@swo/contract';
+import { asStatus, WORK_ORDER_STATUSES, type WorkOrder } from '@swo/contract';
 import { myWorkOrders, type MyWorkOrderType } from '../../app/api.ts';
-import { useSession } from '../../app/session.ts';
 import CompleteButton from '../workorder/CompleteButton.tsx';
 import { orderColumns } from '../workorder/orderColumns.tsx';
 
@@ -28,7 +27,6 @@ export default function MyWorkOrders() {
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const staffId = useSession((s) => s.info?.staff_id);
   const type = tabOf(params.get('type'));
   const status = (WORK_ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? params.get('status')! : '';
   const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
@@ -67,7 +65,7 @@ export default function MyWorkOrders() {
       render: (_, r) => (
         <Space size={4}>
           <Link to={`${base}/detail/${r.id}`}>{t('workOrder.actions.detail')}</Link>
-          {canTransition('complete', r.status) && staffId != null && r.handler_id === staffId ? (
+          {r.allowed_actions.includes('complete') ? (
             <CompleteButton orderId={r.id} orderNo={r.order_no} version={r.version} size="small" type="link" onDone={refresh} />
           ) : null}
         </Space>

@@ -5,6 +5,7 @@ import { CloseCircleOutlined, RollbackOutlined, StopOutlined } from '@ant-design
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDetail } from '@swo/contract';
 import { orderProgress, type StepKey } from './orderSteps.ts';
+import { useNarrow } from './useNarrow.ts';
 
 const END_ICONS: Partial<Record<StepKey, ReactNode>> = {
   rejected: <CloseCircleOutlined />,
@@ -15,11 +16,14 @@ const END_ICONS: Partial<Record<StepKey, ReactNode>> = {
 export default function OrderProgressSteps({ order }: { order: PublicOrderDetail }) {
   const { t } = useTranslation();
   const p = orderProgress(order.status, order.timeline);
+  // Four steps with labels under them need about 460 px: phones stack them.
+  const narrow = useNarrow();
   return (
     <Steps
       className="portal-steps"
       size="small"
-      labelPlacement="vertical"
+      direction={narrow ? 'vertical' : 'horizontal'}
+      labelPlacement={narrow ? 'horizontal' : 'vertical'}
       responsive={false}
       current={p.current}
       status={p.status}

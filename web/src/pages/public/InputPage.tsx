@@ -3,13 +3,14 @@
  * the application's template, renders it with the requester's name and phone, submits the
  * order and shows its number with links to the order (/orderInfo) and to the requester's
  * orders (/orderList). The requester's identification is kept in local storage
- * under 'ident'. An unknown application key shows a 404 result.
+ * under 'ident'. An unknown application key shows a 404 result. The submitted order lives
+ * in the history entry's state, so Back from the order page shows it again.
  */
 import { useState, type MouseEvent } from 'react';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CreateWorkReply, FormTemplate } from '@swo/contract';
 import { createWork, templateData } from '../../app/api.ts';
 import { getItem, setItem, STORAGE_KEYS } from '../../app/storage.ts';
@@ -26,7 +27,10 @@ export default function InputPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const appKey = (useSearchParams()[0].get('app') ?? '').trim();
-  const [done, setDone] = useState<CreateWorkReply | null>(null);
+  const location = useLocation();
+  const done = (location.state as { done?: CreateWorkReply } | null)?.done ?? null;
+  const setDone = (reply: CreateWorkReply | null) =>
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: reply ? { done: reply } : null });
   const [formKey, setFormKey] = useState(0);
 
   const data = useQuery({
@@ -39,7 +43,7 @@ export default function InputPage() {
     const ident = String(getItem<unknown>(STORAGE_KEYS.ident, '') || '');
     const reply = await createWork({ app_key: appKey, ...s, ...(ident ? { ident } : {}) });
     if (reply.ident) setItem(STORAGE_KEYS.ident, reply.ident);
-    setDone(reply);
+    await setDone(reply);
     window.scrollTo({ top: 0 });
   };
 

@@ -2,6 +2,8 @@
  * Batch actions on the selected orders of the list: claim (`workorder.renling`), assign
  * (`workorder.zhipai`, staff picker) and reject (`workorder.zhipai`, reason). Each user
  * action sends one idempotency key; the per-item results are shown in a dialog.
+ * Each button acts only on the selected orders whose `allowed_actions` have its action,
+ * and says how many of the selection that is when it is not all of them.
  */
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
@@ -15,6 +17,8 @@ import AssignDialog from './AssignDialog.tsx';
 
 type Kind = 'claim' | 'assign' | 'reject';
 
+export const BATCH_KINDS: readonly Kind[] = ['claim', 'assign', 'reject'];
+
 export default function BatchActions({ selected, can, onDone }: {
   selected: WorkOrder[];
   can: (code: PermissionCode) => boolean;
@@ -24,12 +28,19 @@ export default function BatchActions({ selected, can, onDone }: {
   const [dialog, setDialog] = useState<Kind | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: Kind; summary: BatchSummary } | null>(null);
-  const none = selected.length === 0;
-  const apps = new Set(selected.map((o) => o.application_id));
+  const eligible = (kind: Kind) => selected.filter((o) => o.allowed_actions.includes(kind));
+  const claimable = eligible('claim');
+  const assignable = eligible('assign');
+  const rejectable = eligible('reject');
+  const apps = new Set(assignable.map((o) => o.application_id));
+  /** The button's label, with "n/total" when it would act on part of the selection. */
+  const label = (kind: Kind, n: number) =>
+    n === selected.length ? t(`batch.${kind}`) : t('batch.partial', { action: t(`batch.${kind}`), n, total: selected.length });
+  const hint = (n: number) => (n === selected.length ? undefined : t('batch.partialHint', { n, total: selected.length }));
 
   /** Runs one batch call with a fresh idempotency key and shows its results. */
   const run = async (kind: Kind, call: (ids: number[], key: string) => Promise<BatchReply>) => {
-    const picked = selected.map((o) => ({ id: o.id, order_no: o.order_no }));
+    const picked = eligible(kind).map((o) => ({ id: o.id, order_no: o.order_no }));
     const reply = await call(
       picked.map((o) => o.id),
       newIdempotencyKey(),
@@ -55,24 +66,24 @@ export default function BatchActions({ selected, can, onDone }: {
         {t('batch.selected', { n: selected.length })}
       </Typography.Text>
       {can('workorder.renling') ? (
-        <Button disabled={none} loading={busy} onClick={() => void claim()} data-testid="batch-claim">
-          {t('batch.claim')}
+        <Button disabled={!claimable.length} loading={busy} onClick={() => void claim()} title={hint(claimable.length)} data-testid="batch-claim">
+          {label('claim', claimable.length)}
         </Button>
       ) : null}
       {can('workorder.zhipai') ? (
-        <Button type="primary" disabled={none} onClick={() => setDialog('assign')} data-testid="batch-assign">
-          {t('batch.assign')}
+        <Button type="primary" disabled={!assignable.length} onClick={() => setDialog('assign')} title={hint(assignable.length)} data-testid="batch-assign">
+          {label('assign', assignable.length)}
         </Button>
       ) : null}
       {can('workorder.zhipai') ? (
-        <Button danger disabled={none} onClick={() => setDialog('reject')} data-testid="batch-reject">
-          {t('batch.reject')}
+        <Button danger disabled={!rejectable.length} onClick={() => setDialog('reject')} title={hint(rejectable.length)} data-testid="batch-reject">
+          {label('reject', rejectable.length)}
         </Button>
       ) : null}
       <AssignDialog
         open={dialog === 'assign'}
-        title={t('batch.assignTitle', { n: selected.length })}
-        subtitle={selected.map((o) => o.order_no).join('、')}
+        title={t('batch.assignTitle', { n: assignable.length })}
+        subtitle={assignable.map((o) => o.order_no).join('、')}
         // Bound staff can only be marked when all orders belong to one application.
         applicationId={apps.size === 1 ? [...apps][0] : undefined}
         onSubmit={(staffId, note) => run('assign', (ids, key) => batchAssign(ids, staffId, note, key))}
@@ -80,7 +91,7 @@ export default function BatchActions({ selected, can, onDone }: {
       />
       <ReasonDialog
         open={dialog === 'reject'}
-        title={t('batch.rejectTitle', { n: selected.length })}
+        title={t('batch.rejectTitle', { n: rejectable.length })}
         label={t('reason.reject')}
         required
         danger

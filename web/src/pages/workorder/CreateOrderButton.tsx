@@ -8,13 +8,13 @@ import { Button, Form, Modal, Result, Select, Skeleton } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationItem } from '@swo/contract';
 import { staffCreateOrder, templateData } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
 import { asTemplate } from './templateOf.ts';
+import type { BoundApplication } from '../../app/api.ts';
 
-export default function CreateOrderButton({ applications, onDone }: { applications: ApplicationItem[]; onDone: () => void }) {
+export default function CreateOrderButton({ applications, onDone }: { applications: BoundApplication[]; onDone: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [appId, setAppId] = useState<number | undefined>();

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { Alert, Button, Form, Modal, Select, Upload, type UploadFile } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationItem } from '@swo/contract';
 import { IMPORT_MAX_BYTES, importOrders, type ImportReply } from '../../app/api.ts';
 import { downloadFile, saveFile } from '../../app/download.ts';
 import { feedback } from '../../app/feedback.tsx';
 import TransferProgress, { type TransferState } from '../../components/TransferProgress.tsx';
 import ImportResultDialog from './ImportResultDialog.tsx';
+import type { BoundApplication } from '../../app/api.ts';
 
-export default function ImportButton({ applications, onDone }: { applications: ApplicationItem[]; onDone: () => void }) {
+export default function ImportButton({ applications, onDone }: { applications: BoundApplication[]; onDone: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [appId, setAppId] = useState<number | undefined>();

@@ -4,14 +4,14 @@ import { Button, DatePicker, Input, Select } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { ApplicationItem } from '@swo/contract';
 import type { ListFilters as Filters } from './listParams.ts';
+import type { BoundApplication } from '../../app/api.ts';
 
 const DAY = 'YYYY-MM-DD';
 
 export default function ListFilters({ filters, applications, onChange, onRefresh }: {
   filters: Filters;
-  applications: ApplicationItem[];
+  applications: BoundApplication[];
   onChange: (patch: Record<string, string | number | undefined>) => void;
   onRefresh: () => void;
 }) {
@@ -41,6 +41,7 @@ export default function ListFilters({ filters, applications, onChange, onRefresh
         value={filters.applicationId}
         onChange={(v?: number) => onChange({ application_id: v })}
         placeholder={t('workOrder.filters.application')}
+        aria-label={t('workOrder.filters.application')}
         style={{ width: 220 }}
         options={applications.map((a) => ({ value: a.id, label: a.name }))}
       />

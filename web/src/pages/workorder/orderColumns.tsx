@@ -30,7 +30,7 @@ export function orderColumns(t: TFunction, base: string, time: 'created_at' | 'u
     },
     { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 120, ellipsis: true },
     { title: t('workOrder.fields.status'), dataIndex: 'status', width: 175, render: (v: string) => <StatusTag status={v} /> },
-    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 100, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('workOrder.fields.handler'), dataIndex: 'handler_name', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
     { title: t('workOrder.fields.requester'), dataIndex: 'requester_name', width: 110, ellipsis: true },
     {
       title: t(time === 'created_at' ? 'workOrder.fields.createdAt' : 'workOrder.fields.updatedAt'),

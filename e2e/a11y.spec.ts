@@ -1,0 +1,75 @@
+/**
+ * Accessibility: axe-core (WCAG 2 A and AA) finds nothing on the main screens, signed out
+ * (login, the public form, the requester's orders and one order) and signed in as the demo
+ * admin (dashboard, work-order list, detail, my work orders, applications).
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { API, apiGet, apiLogin, firstApplication, useSession } from './helpers.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Waits for the page to settle (no spinners, skeletons, animations), then runs axe. */
+async function expectNoViolations(page: Page, name: string): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  // Notifications (welcome, reminder) fade in: let them finish so colours are final.
+  await page.waitForTimeout(800);
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = result.violations.map((v) => ({
+    id: v.id,
+    count: v.nodes.length,
+    nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n').slice(1, 2).join('')}`),
+  }));
+  expect.soft(summary, `${name}: axe violations`).toEqual([]);
+}
+
+test('signed out: login, public form, my orders, one order', async ({ page, request }) => {
+  await page.goto('/user/login');
+  await expect(page.locator('#userName')).toBeVisible();
+  await expectNoViolations(page, 'login');
+
+  const { token, companies } = await apiLogin(request);
+  const app = await firstApplication(request, token, companies[0].company_id);
+  await page.goto(`/input?app=${app.appKey}`);
+  await expect(page.locator('button[type="submit"]')).toBeVisible();
+  await expectNoViolations(page, 'input');
+
+  const res = await request.post(`${API}/home/Work_Create/createWorkNew`, {
+    data: {
+      app_key: app.appKey,
+      form_data: { location: '3栋2单元1502', repair_type: '1', description: '无障碍检查', urgency: '2' },
+      requester_name: '孙九',
+      requester_phone: '13700137000',
+    },
+  });
+  const order = ((await res.json()) as { data: { id: number; ident: string } }).data;
+  await page.goto(`/orderList?ident=${order.ident}`);
+  await expect(page.getByTestId('portal-order').first()).toBeVisible();
+  await expectNoViolations(page, 'orderList');
+  await page.goto(`/orderInfo?id=${order.id}&ident=${order.ident}`);
+  await expect(page.getByTestId('portal-status')).toBeVisible();
+  await expectNoViolations(page, 'orderInfo');
+});
+
+test('signed in: dashboard, list, detail, my work orders, applications', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  const list = await apiGet<{ data: { id: number }[] }>(request, token, '/admin/Workorder/list', {
+    company_id: companies[0].company_id,
+    status: 'processing',
+    pageNo: 1,
+    pageSize: 1,
+  });
+  await useSession(page, token, companies);
+  for (const [name, path, ready] of [
+    ['dashboard', '/dashboard/analysis', '.ant-card'],
+    ['list', '/orders/workorder', '.ant-table-row'],
+    ['detail', `/orders/workorder/detail/${list.data[0].id}`, '[data-testid="detail-actions"]'],
+    ['mine', '/orders/mine', '.mine-tabs'],
+    ['applications', '/orders/application', '.ant-table-row'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(ready).first()).toBeVisible();
+    await expectNoViolations(page, name);
+  }
+});

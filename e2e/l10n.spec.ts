@@ -1,0 +1,83 @@
+/**
+ * The main screens in the four languages at 1440 px and 390 px: nothing in the logo, menu,
+ * tabs and table headers is cut off, and no page scrolls sideways on a phone. Screenshots
+ * go to test-results/screens for a look.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { API, apiGet, apiLogin, firstApplication, useSession } from './helpers.ts';
+
+const CLIPPED_IN = ['.app-logo', '.app-logo-title', '.ant-menu-title-content', '.ant-tabs-tab-btn', '.ant-table-thead th', '.ant-table-thead th *'];
+
+/** Texts of the logo, menu, tabs and table headers that are wider than their box. */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate((selectors) => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selectors.join(',')))) {
+      if (!el.offsetParent || !el.textContent?.trim()) continue;
+      const s = getComputedStyle(el);
+      const clips = s.textOverflow === 'ellipsis' || s.overflowX !== 'visible';
+      if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`${el.className}: ${el.textContent.trim()}`);
+    }
+    return out;
+  }, CLIPPED_IN);
+}
+
+async function check(page: Page, name: string, width: number): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(400);
+  expect.soft(await clipped(page), `${name}: clipped texts`).toEqual([]);
+  if (width < 500) expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(width);
+  const closers = page.locator('.ant-notification-notice-close');
+  for (let i = (await closers.count()) - 1; i >= 0; i--) await closers.nth(i).click().catch(() => undefined);
+  await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
+}
+
+for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
+  for (const width of [1440, 390]) {
+    test(`${lang} at ${width} px`, async ({ browser, request }) => {
+      const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, isMobile: width < 500, hasTouch: width < 500 });
+      const page = await context.newPage();
+      const tag = `${lang}-${width}`;
+      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+
+      const { token, companies } = await apiLogin(request);
+      const app = await firstApplication(request, token, companies[0].company_id);
+      await page.goto('/user/login');
+      await expect(page.locator('#userName')).toBeVisible();
+      await check(page, `${tag}-login`, width);
+      await page.goto('/user/register');
+      await expect(page.getByTestId('get-account')).toBeVisible();
+      await check(page, `${tag}-register`, width);
+      await page.goto(`/input?app=${app.appKey}`);
+      await expect(page.locator('button[type="submit"]')).toBeVisible();
+      await check(page, `${tag}-input`, width);
+      const res = await request.post(`${API}/home/Work_Create/createWorkNew`, {
+        data: { app_key: app.appKey, form_data: { location: '3-2-1502', repair_type: '1', description: 'Leaking tap', urgency: '2' }, requester_name: 'Ana', requester_phone: '13700137000' },
+      });
+      const order = ((await res.json()) as { data: { id: number; ident: string } }).data;
+      await page.goto(`/orderInfo?id=${order.id}&ident=${order.ident}`);
+      await expect(page.getByTestId('portal-status')).toBeVisible();
+      await check(page, `${tag}-orderInfo`, width);
+
+      const list = await apiGet<{ data: { id: number }[] }>(request, token, '/admin/Workorder/list', {
+        company_id: companies[0].company_id,
+        status: 'processing',
+        pageNo: 1,
+        pageSize: 1,
+      });
+      await useSession(page, token, companies, lang);
+      for (const [name, path, ready] of [
+        ['dashboard', '/dashboard/analysis', '.ant-card'],
+        ['list', '/orders/workorder', '.ant-table-row'],
+        ['detail', `/orders/workorder/detail/${list.data[0].id}`, '[data-testid="detail-actions"]'],
+        ['mine', '/orders/mine', '.mine-tabs'],
+        ['applications', '/orders/application', '.ant-table-row'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator(ready).first()).toBeVisible();
+        await check(page, `${tag}-${name}`, width);
+      }
+      await context.close();
+    });
+  }
+}
