@@ -70,11 +70,11 @@ export async function useSession(page: Page, token: string, companies: Company[]
     ([t, list, l]) => {
       if (window.sessionStorage.getItem('e2e-session-set')) return;
       window.sessionStorage.setItem('e2e-session-set', '1');
-      window.localStorage.setItem('Access-Token', t as string);
+      window.localStorage.setItem('Access-Token', t);
       window.localStorage.setItem('companyList', JSON.stringify(list));
-      window.localStorage.setItem('company_id', String((list as Company[])[0].company_id));
+      window.localStorage.setItem('company_id', String((list)[0].company_id));
       window.localStorage.setItem('shop_name', 'admin');
-      if (l) window.localStorage.setItem('lang', l as string);
+      if (l) window.localStorage.setItem('lang', l);
     },
     [token, companies, lang ?? ''] as const,
   );

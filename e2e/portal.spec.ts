@@ -1,5 +1,5 @@
 /**
- * The requester portal (issue 3), end to end against the real server: a requester submits
+ * The requester portal (docs/product.md, section 2, "Requester pages"), end to end against the real server: a requester submits
  * through /input, follows the link to the order, sees it rejected by staff with the reason,
  * edits and resubmits it, withdraws another one, sees both in /orderList, cannot open
  * someone else's order, and finally sees the order completed. Also on a 390 px phone and

@@ -1,5 +1,5 @@
 /**
- * Helpers of the issue 3 staff specs: sign in any demo account through the API, act as it
+ * Helpers of the staff specs: sign in any demo account through the API, act as it
  * in a page (session in local storage), create orders through the staff API, and read
  * .xlsx files with exceljs.
  */
@@ -34,12 +34,12 @@ export async function openAs(page: Page, account: Account, path: string, lang = 
   await page.evaluate(
     ([token, list, companyId, l, name]) => {
       window.localStorage.clear();
-      window.localStorage.setItem('Access-Token', token as string);
+      window.localStorage.setItem('Access-Token', token);
       window.localStorage.setItem('companyList', JSON.stringify(list));
       window.localStorage.setItem('company_id', String(companyId));
-      window.localStorage.setItem('shop_name', name as string);
-      window.localStorage.setItem('nickname', name as string);
-      window.localStorage.setItem('lang', l as string);
+      window.localStorage.setItem('shop_name', name);
+      window.localStorage.setItem('nickname', name);
+      window.localStorage.setItem('lang', l);
     },
     [account.token, account.companies, account.companyId, lang, account.nickname] as const,
   );
@@ -92,7 +92,7 @@ export async function readSheet(file: string): Promise<string[][]> {
   const rows: string[][] = [];
   ws.eachRow((row) => {
     const values = (row.values as unknown[]).slice(1);
-    rows.push(values.map((v) => (v === null || v === undefined ? '' : String(v))));
+    rows.push(values.map((v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean))));
   });
   return rows;
 }

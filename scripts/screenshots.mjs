@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, root, run } from './lib.mjs';
 
-const SPECS = ['main-job.spec.ts', 'main-job-en.spec.ts', 'issue3-staff.spec.ts', 'portal.spec.ts'];
+const SPECS = ['main-job.spec.ts', 'main-job-en.spec.ts', 'staff-actions.spec.ts', 'portal.spec.ts'];
 const from = path.join(root, 'test-results', 'screenshots');
 const to = path.join(root, 'docs', 'screenshots');
 

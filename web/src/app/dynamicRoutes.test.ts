@@ -1,4 +1,4 @@
-/** The menu-tree → routes rules of SPEC.md section 2 ("Dynamic routes"). */
+/** The menu-tree → routes rules of docs/product.md, section 2 ("Dynamic routes"). */
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@swo/contract';
 import { buildRoutes, collapseSlashes, firstPath, landingPath, parseActions, routeName } from './dynamicRoutes.ts';
@@ -73,7 +73,7 @@ describe('dynamic routes', () => {
   });
 });
 
-describe('issue 3 menus: dashboard first, my work orders', () => {
+describe('shipped menus: dashboard first, my work orders', () => {
   const routes = buildRoutes([
     item({ id: 10, key: 'dashboard', url: '/dashboard/analysis', url_name: 'Analysis', name: 'menu.dashboard' }),
     item({

@@ -1,5 +1,5 @@
 /**
- * Builds the permission-derived routes from the server's menu tree (SPEC.md section 2,
+ * Builds the permission-derived routes from the server's menu tree (docs/product.md, section 2,
  * "Dynamic routes"): items are hidden from the menu when `show` is 0 or `menuType` is 2;
  * top-level items with children get their key appended to the url; double slashes are
  * collapsed; route names are the url with slashes turned into dashes; each route's meta

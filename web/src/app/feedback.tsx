@@ -14,8 +14,8 @@ interface Feedback {
 }
 
 export const feedback: Feedback = {
-  notification: staticNotification as unknown as NotificationInstance,
-  message: staticMessage as unknown as MessageInstance,
+  notification: staticNotification,
+  message: staticMessage,
   modal: Modal as unknown as Feedback['modal'],
 };
 

@@ -1,4 +1,4 @@
-/** Display formats (SPEC.md section 9): dates as YYYY-MM-DD HH:mm:ss in the user's time zone. */
+/** Display formats (docs/product.md, section 9): dates as YYYY-MM-DD HH:mm:ss in the user's time zone. */
 import dayjs from 'dayjs';
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -1,5 +1,5 @@
 /**
- * The route guard (SPEC.md section 2): white-listed route names open without a token;
+ * The route guard (docs/product.md, section 2): white-listed route names open without a token;
  * any other route without a token goes to login with a redirect query holding the full
  * original path; a signed-in user opening login goes to the redirect query or the default
  * path; the first navigation with a token and no roles loads the user info and builds the

@@ -1,7 +1,7 @@
 /**
  * i18n: i18next + react-i18next with zh-CN (default, bundled) and zh-TW, en-US, pt-BR
  * loaded on demand. Changing the language persists `lang`, sets `<html lang>` and the
- * dayjs locale (SPEC.md section 4); antd's locale follows through `antdLocale()`.
+ * dayjs locale (docs/product.md, section 4); antd's locale follows through `antdLocale()`.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -23,7 +23,7 @@ export type Lang = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
 
 export const DEFAULT_LANG: Lang = 'zh-CN';
 
-/** Supported languages with their labels as the selector shows them (SPEC.md section 1). */
+/** Supported languages with their labels as the selector shows them (docs/product.md, section 1). */
 export const LANGUAGES: { code: Lang; label: string; dayjs: string; antd: Locale }[] = [
   { code: 'zh-CN', label: '简体中文', dayjs: 'zh-cn', antd: antdZhCN },
   { code: 'zh-TW', label: '繁體中文', dayjs: 'zh-tw', antd: antdZhTW },
@@ -85,10 +85,10 @@ export function antdLocale(lang: string): Locale {
   return (LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0]).antd;
 }
 
-/** Translates a menu title key; unknown keys are shown as they are (SPEC.md section 2). */
-export function translateTitle(key: string | undefined): string {
+/** Translates a menu title key; unknown keys are shown as they are (docs/product.md, section 2). */
+export function translateTitle(key: string | undefined, lng?: string): string {
   if (!key) return '';
-  return i18n.exists(key) ? i18n.t(key) : key;
+  return i18n.exists(key, { lng }) ? i18n.t(key, { lng }) : key;
 }
 
 export default i18n;

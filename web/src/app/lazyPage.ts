@@ -1,10 +1,10 @@
 /**
  * Lazily loaded pages. A chunk that fails to load, or does not load within 120000 ms
- * (SPEC.md section 9), is reported as a chunk load error to the nearest error boundary.
+ * (docs/product.md, section 9), is reported as a chunk load error to the nearest error boundary.
  */
 import { lazy, type ComponentType } from 'react';
 
-/** Chunk load timeout (SPEC.md section 9). */
+/** Chunk load timeout (docs/product.md, section 9). */
 export const CHUNK_TIMEOUT_MS = 120000;
 
 export class ChunkLoadError extends Error {

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the SPA (SPEC.md section 7): base `/index.php`, 6000 ms timeout,
+ * The one HTTP client of the SPA (docs/product.md, section 7): base `/index.php`, 6000 ms timeout,
  * `token` header, `company_id` (+ `shop_id`) added to every POST body and GET query.
  * Replies are `{code, msg, data}`: code 200 resolves with the whole body; any other code
  * shows an error notification ('错误', 2 s) and rejects with an ApiError that carries the
@@ -22,9 +22,9 @@ declare module 'axios' {
   }
 }
 
-/** Request timeout (SPEC.md section 9). */
+/** Request timeout (docs/product.md, section 9). */
 export const REQUEST_TIMEOUT_MS = 6000;
-/** How long error notifications stay (SPEC.md section 8). */
+/** How long error notifications stay (docs/product.md, section 8). */
 const ERROR_DURATION_S = 2;
 
 /** A failed call: the server's `code` and `msg`, and field errors of a 400 reply. */
@@ -60,7 +60,7 @@ export function hasIdentParam(): boolean {
 }
 
 function isEnvelope(x: unknown): x is Envelope<unknown> {
-  return !!x && typeof x === 'object' && 'code' in x && typeof (x as { code: unknown }).code === 'number';
+  return !!x && typeof x === 'object' && 'code' in x && typeof (x).code === 'number';
 }
 
 function notifyError(description: string): void {
@@ -93,11 +93,11 @@ http.interceptors.request.use((config) => {
   if (shopId) scope.shop_id = shopId;
   const method = (config.method ?? 'get').toLowerCase();
   if (method === 'get') {
-    config.params = { ...scope, ...(config.params ?? {}) };
+    config.params = { ...scope, ...((config.params as Record<string, unknown> | undefined) ?? {}) };
   } else if (config.data instanceof FormData) {
     for (const [k, v] of Object.entries(scope)) if (!config.data.has(k)) config.data.append(k, String(v));
   } else if (config.data === undefined || (config.data && typeof config.data === 'object')) {
-    config.data = { ...scope, ...(config.data ?? {}) };
+    config.data = { ...scope, ...((config.data as Record<string, unknown> | undefined) ?? {}) };
   }
   return config;
 });

@@ -1,6 +1,6 @@
 /**
  * The route objects in use and the route the location matches: its name, meta and params.
- * Pages read their permissions from here (SPEC.md section 6: the current route's meta).
+ * Pages read their permissions from here (docs/product.md, section 6: the current route's meta).
  */
 import { createContext, useContext, useMemo } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router';

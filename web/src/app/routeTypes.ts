@@ -3,7 +3,7 @@
  * bar use it), the component name it binds to, an optional redirect and its meta.
  */
 
-/** Permissions a route carries (SPEC.md section 6: permissionId and its actions). */
+/** Permissions a route carries (docs/product.md, section 6: permissionId and its actions). */
 export interface RoutePermission {
   permissionId: string;
   actions: string[];
@@ -33,8 +33,8 @@ export interface AppRoute {
 }
 
 /**
- * Route names reachable without a token (SPEC.md section 2, route guard); the reminder
- * is also silent on them (SPEC.md section 8).
+ * Route names reachable without a token (docs/product.md, section 2, route guard); the reminder
+ * is also silent on them (docs/product.md, section 8).
  */
 export const WHITE_LIST: readonly string[] = [
   'login',
@@ -49,7 +49,7 @@ export const WHITE_LIST: readonly string[] = [
   'templateListCopy',
 ];
 
-/** Login route (SPEC.md section 9). */
+/** Login route (docs/product.md, section 9). */
 export const LOGIN_PATH = '/user/login';
-/** Default landing path after login when the menu has it (SPEC.md section 9). */
+/** Default landing path after login when the menu has it (docs/product.md, section 9). */
 export const DEFAULT_PATH = '/menuList';

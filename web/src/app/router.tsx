@@ -1,5 +1,5 @@
 /**
- * The route table (SPEC.md section 2): static routes (exception pages, /404, the /user
+ * The route table (docs/product.md, section 2): static routes (exception pages, /404, the /user
  * layout, the standalone public pages) plus the routes built from the menu tree of the
  * current company, all under the route guard.
  */
@@ -37,7 +37,7 @@ const COMPONENTS: Record<string, ComponentType> = {
   MyWorkOrders,
 };
 
-/** Where '/dashboard' leads (SPEC.md section 2), when the menu has the analysis page. */
+/** Where '/dashboard' leads (docs/product.md, section 2), when the menu has the analysis page. */
 const DASHBOARD_HOME = '/dashboard/analysis';
 
 function handle(name: string, meta: RouteHandle['meta'] = {}, redirect = false): RouteHandle {

@@ -1,5 +1,5 @@
 /**
- * The session store (SPEC.md sections 3 and 4): token, name, welcome, avatar, roles and
+ * The session store (docs/product.md, sections 3 and 4): token, name, welcome, avatar, roles and
  * info, plus the menu tree of the current company. Login stores the token and shop name
  * for 7 days and picks the first company when none is chosen yet; logout clears the token,
  * roles, the session part of local storage, the query cache and the tabs.
@@ -23,7 +23,7 @@ import {
 
 export type Role = UserInfo['role'];
 
-/** Greeting key by hour (SPEC.md section 9). */
+/** Greeting key by hour (docs/product.md, section 9). */
 export function welcomeKey(hour = new Date().getHours()): string {
   if (hour < 9) return 'welcome.earlyMorning';
   if (hour <= 11) return 'welcome.morning';
@@ -60,7 +60,7 @@ let infoInFlight: Promise<UserInfo> | null = null;
 
 export const useSession = create<SessionState>()((set, get) => ({
   token: getToken(),
-  name: String(getItem<unknown>(STORAGE_KEYS.nickname, '') || ''),
+  name: getItem<string>(STORAGE_KEYS.nickname, '') || '',
   welcome: welcomeKey(),
   avatar: '',
   roles: null,

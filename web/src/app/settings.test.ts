@@ -1,4 +1,4 @@
-/** Layout coupling rules of the settings (SPEC.md section 4) and their defaults (section 9). */
+/** Layout coupling rules of the settings (docs/product.md, section 4) and their defaults (section 9). */
 import { describe, expect, it } from 'vitest';
 import { applyRules, DEFAULT_SETTINGS } from './settings.ts';
 

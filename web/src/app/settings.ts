@@ -1,5 +1,5 @@
 /**
- * App settings (SPEC.md sections 3, 4, 9): persisted locally on change and restored at
+ * App settings (docs/product.md, sections 3, 4, 9): persisted locally on change and restored at
  * startup. Choosing the side menu sets a fluid width; the top menu unfixes the sidebar and
  * sets a fixed width; entering mobile mode uncollapses the sidebar and sets a fluid width.
  */
@@ -23,7 +23,7 @@ export interface Settings {
   multiTab: boolean;
 }
 
-/** Defaults of SPEC.md section 9. */
+/** Defaults of docs/product.md, section 9. */
 export const DEFAULT_SETTINGS: Settings = {
   sideCollapsed: false,
   theme: 'dark',
@@ -37,7 +37,7 @@ export const DEFAULT_SETTINGS: Settings = {
   multiTab: true,
 };
 
-/** The theme palette (SPEC.md section 3). */
+/** The theme palette (docs/product.md, section 3). */
 export const PALETTE = ['#1890ff', '#F5222D', '#FA541C', '#FAAD14', '#00873B', '#52C41A', '#2F54EB', '#722ED1'];
 
 interface SettingsState extends Settings {

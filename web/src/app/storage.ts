@@ -1,5 +1,5 @@
 /**
- * Local storage of the session and preferences (SPEC.md section 3). Values are stored as
+ * Local storage of the session and preferences (docs/product.md, section 3). Values are stored as
  * JSON `{value, expire}` so that the token and shop name can expire after 7 days; plain
  * strings written by other code (for example `lang` set by a test) are read as they are.
  */
@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
   ident: 'ident',
 } as const;
 
-/** Token and shop name lifetime (SPEC.md section 4). */
+/** Token and shop name lifetime (docs/product.md, section 4). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface Wrapped {

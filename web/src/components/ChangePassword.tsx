@@ -1,5 +1,5 @@
 /**
- * The change-password dialog (SPEC.md sections 2, 4, 5): width 800; old password, new
+ * The change-password dialog (docs/product.md, sections 2, 4, 5): width 800; old password, new
  * password and its confirmation, all masked and required; the confirmation must match.
  * OK shows loading, calls update-password, closes, clears the session and reloads the page
  * (which lands on login). Field errors of a 400 reply are marked on the fields.

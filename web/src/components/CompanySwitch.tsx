@@ -1,5 +1,5 @@
 /**
- * The company switch dialog (SPEC.md sections 2, 4, 5): title 'company switch', width 450,
+ * The company switch dialog (docs/product.md, sections 2, 4, 5): title 'company switch', width 450,
  * a select of the user's companies (read from local storage when the dialog opens) with a
  * tooltip, Close (only when closable) and Confirm. An empty list warns and resets; confirm
  * without a selection marks the field invalid; with one it stores company_id, closes and

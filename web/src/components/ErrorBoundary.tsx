@@ -1,5 +1,5 @@
 /**
- * Catches render errors of a page. A chunk that failed to load (SPEC.md section 4) is
+ * Catches render errors of a page. A chunk that failed to load (docs/product.md, section 4) is
  * reported as a chunk load error with a reload button.
  */
 import { Component, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Shown when the user info of the current company could not be loaded: the user stays in
- * place and may retry, switch company or sign out (SPEC.md section 8).
+ * place and may retry, switch company or sign out (docs/product.md, section 8).
  */
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';

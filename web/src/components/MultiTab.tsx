@@ -1,5 +1,5 @@
 /**
- * The multi-tab bar (SPEC.md section 2): a tab per visited route, the active tab follows
+ * The multi-tab bar (docs/product.md, section 2): a tab per visited route, the active tab follows
  * the route. Right-click a tab for close current/right/left/all (all keeps the clicked
  * tab). The last remaining tab cannot be closed; closing the active tab selects the last
  * remaining one; 'no tabs on the left' / 'no tabs on the right' when there is nothing to close.
@@ -22,7 +22,7 @@ export default function MultiTab() {
   const navigate = useNavigate();
   const current = useCurrentRoute();
   const tabs = useTabs((s) => s.tabs);
-  // Max width 1200px in the fixed-width (top-menu) layout, 100% when fluid (SPEC.md section 9).
+  // Max width 1200px in the fixed-width (top-menu) layout, 100% when fluid (docs/product.md, section 9).
   const fixed = useSettings((s) => s.contentWidth === 'Fixed' && !s.isMobile);
 
   useEffect(() => {
@@ -50,7 +50,7 @@ export default function MultiTab() {
     const remaining = useTabs.getState().tabs;
     if (!remaining.some((tab) => tab.key === activeKey)) {
       const last = remaining[remaining.length - 1];
-      if (last) navigate(last.fullPath);
+      if (last) void navigate(last.fullPath);
     }
   };
 
@@ -69,7 +69,7 @@ export default function MultiTab() {
         activeKey={activeKey}
         onChange={(key) => {
           const tab = tabs.find((x) => x.key === key);
-          if (tab) navigate(tab.fullPath);
+          if (tab) void navigate(tab.fullPath);
         }}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') run('closeCurrent', key);

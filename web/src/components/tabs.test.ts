@@ -1,4 +1,4 @@
-/** Multi-tab rules (SPEC.md section 2): close current/left/right/all, the last tab stays. */
+/** Multi-tab rules (docs/product.md, section 2): close current/left/right/all, the last tab stays. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTabs } from './tabs.ts';
 

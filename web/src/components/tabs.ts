@@ -1,5 +1,5 @@
 /**
- * State of the multi-tab bar (SPEC.md section 2): one tab per visited route, the active
+ * State of the multi-tab bar (docs/product.md, section 2): one tab per visited route, the active
  * tab follows the route; close current/right/left/all (keeping the clicked tab); the last
  * remaining tab cannot be closed. The tabs live in session storage so a reload keeps them.
  */

@@ -1,8 +1,8 @@
-/** Follows the window width: below 800 px the layout enters mobile mode (SPEC.md section 9). */
+/** Follows the window width: below 800 px the layout enters mobile mode (docs/product.md, section 9). */
 import { useEffect } from 'react';
 import { useSettings } from '../app/settings.ts';
 
-/** Mobile breakpoint (SPEC.md section 9). */
+/** Mobile breakpoint (docs/product.md, section 9). */
 export const MOBILE_BREAKPOINT_PX = 800;
 
 export function useMobile(): void {

@@ -1,5 +1,5 @@
 /**
- * The awaiting-assignment reminder (SPEC.md sections 4, 8, 9): on mount and every
+ * The awaiting-assignment reminder (docs/product.md, sections 4, 8, 9): on mount and every
  * 300000 ms, unless the first path segment is an exempt route name, asks for the number of
  * work orders awaiting assignment (with `name` from the page query) and, when above 0,
  * shows a bottom-right notification. A failed call is silently ignored. Only users who
@@ -12,7 +12,7 @@ import { feedback } from '../app/feedback.tsx';
 import { WHITE_LIST } from '../app/routeTypes.ts';
 import { useRoleCan } from '../pages/workorder/useRoleCan.ts';
 
-/** Reminder interval (SPEC.md section 9). */
+/** Reminder interval (docs/product.md, section 9). */
 export const REMINDER_INTERVAL_MS = 300000;
 
 /** True when the reminder stays silent on `pathname` (tested on its first segment). */

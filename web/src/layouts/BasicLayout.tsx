@@ -1,5 +1,5 @@
 /**
- * The basic layout (SPEC.md section 2): the side (or top) menu from the menu-derived
+ * The basic layout (docs/product.md, section 2): the side (or top) menu from the menu-derived
  * routes, a collapsible sidebar, a drawer menu in mobile mode, the header with the user
  * menu, the multi-tab bar, the page, the company and password dialogs, the
  * awaiting-assignment reminder and, in development only, the settings drawer.

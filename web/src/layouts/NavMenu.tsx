@@ -14,14 +14,15 @@ import MenuIcon from '../components/MenuIcon.tsx';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(routes: AppRoute[]): Item[] {
+/** Menu items of `routes`, titles in `lang` (which makes the memo follow the language). */
+function toItems(routes: AppRoute[], lang: string): Item[] {
   const items: Item[] = [];
   for (const r of routes) {
     if (r.meta.hidden) continue;
     const visibleChildren = (r.children ?? []).filter((c) => !c.meta.hidden);
-    const label = translateTitle(r.meta.title);
+    const label = translateTitle(r.meta.title, lang);
     const icon = r.meta.icon ? <MenuIcon name={r.meta.icon} /> : undefined;
-    if (visibleChildren.length) items.push({ key: r.path, icon, label, children: toItems(r.children ?? []) });
+    if (visibleChildren.length) items.push({ key: r.path, icon, label, children: toItems(r.children ?? [], lang) });
     else items.push({ key: r.path, icon, label });
   }
   return items;
@@ -56,8 +57,7 @@ export default function NavMenu({ mode, theme, collapsed, onNavigate }: {
   const routes = useSession((s) => s.routes);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // i18n.language is a dependency so that labels follow the language.
-  const items = useMemo(() => toItems(routes), [routes, i18n.language]);
+  const items = useMemo(() => toItems(routes, i18n.language), [routes, i18n.language]);
   const paths = useMemo(() => index(routes), [routes]);
 
   const selected = useMemo(() => {
@@ -77,7 +77,7 @@ export default function NavMenu({ mode, theme, collapsed, onNavigate }: {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const route = findExternal(routes, key);
     if (route?.meta.target) window.open(key, route.meta.target, 'noopener');
-    else navigate(key);
+    else void navigate(key);
     onNavigate?.();
   };
 

@@ -1,6 +1,6 @@
 /**
  * The theme settings drawer (pro-components SettingDrawer), shown only in development
- * (SPEC.md section 2). It edits the persisted app settings.
+ * (docs/product.md, section 2). It edits the persisted app settings.
  */
 import { SettingDrawer } from '@ant-design/pro-components';
 import { PALETTE, useSettings } from '../app/settings.ts';

@@ -1,5 +1,5 @@
 /**
- * The user layout of the login pages (SPEC.md section 2): the title 'smart work order'
+ * The user layout of the login pages (docs/product.md, section 2): the title 'smart work order'
  * linking to '/', the language selector, and the page below.
  */
 import { Suspense } from 'react';

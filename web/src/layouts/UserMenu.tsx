@@ -1,5 +1,5 @@
 /**
- * The header user menu (SPEC.md section 2): shows the shop name from local storage
+ * The header user menu (docs/product.md, section 2): shows the shop name from local storage
  * (default 'admin'); items switch company, change password and logout. Logout asks
  * 'are you sure you want to quit' (OK/Cancel), then signs out and goes to login.
  */
@@ -13,7 +13,7 @@ import { useSession } from '../app/session.ts';
 import { getItem, STORAGE_KEYS } from '../app/storage.ts';
 import { useDialogs } from '../components/dialogs.ts';
 
-/** Default shop name (SPEC.md section 9). */
+/** Default shop name (docs/product.md, section 9). */
 export const DEFAULT_SHOP_NAME = 'admin';
 
 export default function UserMenu() {
@@ -21,7 +21,7 @@ export default function UserMenu() {
   const navigate = useNavigate();
   const avatar = useSession((s) => s.avatar);
   const { openCompany, openPassword } = useDialogs();
-  const shopName = String(getItem<unknown>(STORAGE_KEYS.shopName, '') || '') || DEFAULT_SHOP_NAME;
+  const shopName = getItem<string>(STORAGE_KEYS.shopName, '') || DEFAULT_SHOP_NAME;
 
   const confirmLogout = () => {
     feedback.modal.confirm({
@@ -31,7 +31,7 @@ export default function UserMenu() {
       cancelText: t('buttons.cancel'),
       onOk: async () => {
         await useSession.getState().logout();
-        navigate(LOGIN_PATH, { replace: true });
+        void navigate(LOGIN_PATH, { replace: true });
       },
     });
   };

@@ -40,7 +40,7 @@ const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).map((p) =>
 
 /** Keys the source code uses: literal t('...') calls plus the known dynamic families. */
 function usedKeys(): string[] {
-  const sources = import.meta.glob('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+  const sources = import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
   const keys = new Set<string>();
   for (const [path, text] of Object.entries(sources)) {
     if (path.endsWith('.test.ts')) continue;

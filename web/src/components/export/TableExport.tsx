@@ -1,5 +1,5 @@
 /**
- * The generic table export (SPEC.md sections 2, 3, 8): a button that writes the given
+ * The generic table export (docs/product.md, sections 2, 3, 8): a button that writes the given
  * columns (title + dataIndex; the last one, the actions column, is skipped) and rows to an
  * .xlsx named yyyyMMddhhmmss.xlsx, with '下载成功' / '下载失败'. The writer is loaded on
  * first use, so lists that never export do not pay for it.

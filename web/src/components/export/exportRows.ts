@@ -1,6 +1,6 @@
 /**
  * Turns table columns (title + dataIndex) and records into a header and rows for export.
- * As in the original export component (SPEC.md section 3), the last column is skipped: it
+ * As in the original export component (docs/product.md, section 3), the last column is skipped: it
  * is the actions column of the list screens (`skipLast` false keeps it, for tables without
  * one). A column may give `exportValue` to format.
  */

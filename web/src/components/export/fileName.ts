@@ -1,5 +1,5 @@
 /**
- * The default name of an exported file (SPEC.md section 7): the local time as
+ * The default name of an exported file (docs/product.md, section 7): the local time as
  * yyyyMMddhhmmss (24-hour clock) plus the extension, e.g. 20260115093005.xlsx.
  */
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -52,7 +52,7 @@ function Node({ field }: { field: FormField }) {
           style={{ marginBottom: 16 }}
           items={(field.columns ?? []).map((c, i) => ({
             key: String(i),
-            label: String(c.label ?? i + 1),
+            label: typeof c.label === 'string' || typeof c.label === 'number' ? String(c.label) : String(i + 1),
             forceRender: true,
             children: <TemplateNodes list={c.list} />,
           }))}
@@ -87,7 +87,7 @@ function Node({ field }: { field: FormField }) {
         </div>
       );
     case 'html':
-      return <div className="template-text">{stripTags(String(o.defaultValue ?? ''))}</div>;
+      return <div className="template-text">{stripTags(typeof o.defaultValue === 'string' ? o.defaultValue : '')}</div>;
     case 'alert':
       return (
         <Alert

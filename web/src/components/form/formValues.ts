@@ -58,12 +58,12 @@ export function toWireValue(f: FormField, v: unknown): unknown {
   if (Array.isArray(v) && v.length === 0) return undefined;
   switch (f.type) {
     case 'date':
-      if (Array.isArray(v)) return v.map((x) => (dayjs.isDayjs(x) ? x.format(dateFormat(f)) : x));
+      if (Array.isArray(v)) return (v as unknown[]).map((x) => (dayjs.isDayjs(x) ? x.format(dateFormat(f)) : x));
       return dayjs.isDayjs(v) ? v.format(dateFormat(f)) : v;
     case 'time':
       return dayjs.isDayjs(v) ? v.format(timeFormat(f)) : v;
     case 'color':
-      return typeof v === 'string' ? v : (v as { toHexString?: () => string }).toHexString?.() ?? String(v);
+      return typeof v === 'string' ? v : ((v as { toHexString?: () => string }).toHexString?.() ?? '');
     default:
       return v;
   }

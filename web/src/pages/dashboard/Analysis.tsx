@@ -121,7 +121,7 @@ export default function Analysis() {
           rows={staff.data?.staff ?? []}
           loading={staff.isFetching}
           pageNo={pageNo ?? 1}
-          onPage={(n) => navigate(n === 1 ? BASE : `${BASE}/${n}`)}
+          onPage={(n) => void navigate(n === 1 ? BASE : `${BASE}/${n}`)}
         />
       </Card>
     </Space>

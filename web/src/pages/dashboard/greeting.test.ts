@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastDays, parsePageNo, welcomeKey } from './greeting.ts';
 
-describe('welcomeKey (SPEC.md section 9)', () => {
+describe('welcomeKey (docs/product.md, section 9)', () => {
   it('follows the hour boundaries', () => {
     const by = (h: number) => welcomeKey(h).replace('welcome.', '');
     expect([0, 8].map(by)).toEqual(['earlyMorning', 'earlyMorning']);

@@ -1,5 +1,5 @@
 /**
- * The dashboard greeting (SPEC.md section 9): before 9 early morning, up to 11 morning,
+ * The dashboard greeting (docs/product.md, section 9): before 9 early morning, up to 11 morning,
  * up to 13 noon, before 20 afternoon, otherwise evening — the session's `welcomeKey`.
  */
 import { welcomeKey } from '../../app/session.ts';

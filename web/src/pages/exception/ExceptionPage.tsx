@@ -1,5 +1,5 @@
 /**
- * The exception pages 403, 404 and 500 (SPEC.md section 2) as antd Results; `standalone`
+ * The exception pages 403, 404 and 500 (docs/product.md, section 2) as antd Results; `standalone`
  * centres the page when it is shown without the basic layout (/404).
  */
 import { Button, Result } from 'antd';
@@ -17,7 +17,7 @@ export default function ExceptionPage({ type, standalone = false }: { type: Exce
       title={type}
       subTitle={t(`exception.${type}`)}
       extra={
-        <Button type="primary" onClick={() => navigate('/')}>
+        <Button type="primary" onClick={() => void navigate('/')}>
           {t('exception.backHome')}
         </Button>
       }

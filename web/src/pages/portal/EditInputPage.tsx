@@ -53,10 +53,10 @@ export default function EditInputPage() {
             </span>
           }
           extra={[
-            <Button key="info" type="primary" onClick={() => navigate(infoPath)} data-testid="portal-view-order">
+            <Button key="info" type="primary" onClick={() => void navigate(infoPath)} data-testid="portal-view-order">
               {t('portal.actions.viewOrder')}
             </Button>,
-            <Button key="list" onClick={() => navigate(listPath)}>
+            <Button key="list" onClick={() => void navigate(listPath)}>
               {t('portal.actions.myOrders')}
             </Button>,
           ]}
@@ -73,7 +73,7 @@ export default function EditInputPage() {
           title={t('portal.edit.notEditable')}
           subTitle={<StatusTag status={detail.data.status} />}
           extra={
-            <Button type="primary" onClick={() => navigate(infoPath)}>
+            <Button type="primary" onClick={() => void navigate(infoPath)}>
               {t('portal.actions.viewOrder')}
             </Button>
           }
@@ -101,7 +101,7 @@ export default function EditInputPage() {
           submitTestId="portal-resubmit"
           onSubmit={submit}
         />
-        <Button block type="link" style={{ marginTop: 8 }} onClick={() => navigate(infoPath)}>
+        <Button block type="link" style={{ marginTop: 8 }} onClick={() => void navigate(infoPath)}>
           {t('portal.edit.cancel')}
         </Button>
       </Card>

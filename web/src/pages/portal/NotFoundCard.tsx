@@ -13,7 +13,7 @@ export default function NotFoundCard({ listPath }: { listPath: string }) {
         title={t('portal.notFound.title')}
         subTitle={<span data-testid="portal-not-found">{t('portal.notFound.description')}</span>}
         extra={
-          <Button type="primary" onClick={() => navigate(listPath)}>
+          <Button type="primary" onClick={() => void navigate(listPath)}>
             {t('portal.actions.myOrders')}
           </Button>
         }

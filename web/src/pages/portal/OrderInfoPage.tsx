@@ -90,12 +90,12 @@ export default function OrderInfoPage() {
           />
           <div className="portal-actions">
             {canEdit ? (
-              <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(portalPath('/editInput', ident, o.id))} data-testid="portal-edit">
+              <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(portalPath('/editInput', ident, o.id))} data-testid="portal-edit">
                 {t('portal.actions.edit')}
               </Button>
             ) : null}
             {canWithdraw ? <WithdrawButton ident={ident} id={o.id} orderNo={o.order_no} onDone={refresh} /> : null}
-            <Button icon={<UnorderedListOutlined />} onClick={() => navigate(listPath)}>
+            <Button icon={<UnorderedListOutlined />} onClick={() => void navigate(listPath)}>
               {t('portal.actions.myOrders')}
             </Button>
             <Button icon={<ReloadOutlined />} loading={detail.isFetching} onClick={refresh}>

@@ -1,10 +1,9 @@
 /**
- * The progress of an order as the requester sees it (DESIGN.md section 5): submitted →
+ * The progress of an order as the requester sees it (docs/design.md, "Work-order state machine"): submitted →
  * processing → (review) → completed, or an end in rejected, cancelled or withdrawn. The
  * review step appears only when the order reached it (the public view does not say whether
  * the template requires one).
  */
-import type { WorkOrderStatus } from '@swo/contract';
 
 export type StepKey = 'submitted' | 'processing' | 'review' | 'completed' | 'rejected' | 'cancelled' | 'withdrawn';
 
@@ -19,7 +18,7 @@ export interface OrderProgress {
 /** Actions after which the order has (had) a handler. */
 const HANDLED = new Set(['claim', 'assign', 'dispatch', 'reassign', 'complete']);
 
-export function orderProgress(status: WorkOrderStatus | string, timeline: { action: string; to_status: string | null }[]): OrderProgress {
+export function orderProgress(status: string, timeline: { action: string; to_status: string | null }[]): OrderProgress {
   const reviewed = status === 'pending_review' || timeline.some((r) => r.to_status === 'pending_review' || r.action === 'examine_pass');
   switch (status) {
     case 'unassigned':

@@ -1,4 +1,4 @@
-/** True on phone-wide screens (below the 480 px breakpoint of SPEC.md section 9). */
+/** True on phone-wide screens (below the 480 px breakpoint of docs/product.md, section 9). */
 import { useEffect, useState } from 'react';
 
 const QUERY = '(max-width: 479.98px)';

@@ -30,7 +30,7 @@ export default function InputPage() {
   const location = useLocation();
   const done = (location.state as { done?: CreateWorkReply } | null)?.done ?? null;
   const setDone = (reply: CreateWorkReply | null) =>
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: reply ? { done: reply } : null });
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: reply ? { done: reply } : null });
   const [formKey, setFormKey] = useState(0);
 
   const data = useQuery({
@@ -40,10 +40,10 @@ export default function InputPage() {
   });
 
   const submit = async (s: RequesterSubmission) => {
-    const ident = String(getItem<unknown>(STORAGE_KEYS.ident, '') || '');
+    const ident = getItem<string>(STORAGE_KEYS.ident, '') || '';
     const reply = await createWork({ app_key: appKey, ...s, ...(ident ? { ident } : {}) });
     if (reply.ident) setItem(STORAGE_KEYS.ident, reply.ident);
-    await setDone(reply);
+    setDone(reply);
     window.scrollTo({ top: 0 });
   };
 
@@ -68,7 +68,7 @@ export default function InputPage() {
     const listPath = portalPath('/orderList', done.ident);
     const follow = (to: string) => (e: MouseEvent) => {
       e.preventDefault();
-      navigate(to);
+      void navigate(to);
     };
     body = (
       <Result

@@ -1,5 +1,5 @@
 /**
- * The login page (SPEC.md sections 2 and 3): tabs account-password and mobile-number,
+ * The login page (docs/product.md, sections 2 and 3): tabs account-password and mobile-number,
  * remember me, and a sign-up link. A successful sign-in stores the session and picks the
  * company; the route guard then loads the user info and lands on the redirect query, or
  * /menuList when the menu has it, or the first menu url.

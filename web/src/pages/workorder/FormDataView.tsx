@@ -56,7 +56,7 @@ export function useFieldValueRenderer() {
       default:
         if (Array.isArray(v)) return v.map(String).join(' / ');
         if (typeof v === 'object') return JSON.stringify(v);
-        return <span style={{ whiteSpace: 'pre-wrap' }}>{String(v)}</span>;
+        return <span style={{ whiteSpace: 'pre-wrap' }}>{typeof v === 'string' ? v : (JSON.stringify(v) ?? '')}</span>;
     }
   };
 }

@@ -1,4 +1,4 @@
-/** A work order's status as a coloured tag (DESIGN.md section 5 statuses). */
+/** A work order's status as a coloured tag (docs/design.md, "Work-order state machine": statuses). */
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

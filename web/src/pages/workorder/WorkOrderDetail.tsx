@@ -44,7 +44,7 @@ export default function WorkOrderDetail() {
   };
 
   // The list this detail hangs under: the path without '/detail/:id'.
-  const back = () => navigate(pathname.replace(/\/detail\/[^/]*$/, '') || '/');
+  const back = () => void navigate(pathname.replace(/\/detail\/[^/]*$/, '') || '/');
 
   if (!valid || (detail.error instanceof ApiError && detail.error.code === 404)) {
     return (

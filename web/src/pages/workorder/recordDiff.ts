@@ -13,8 +13,7 @@ function show(v: unknown): string {
   if (v === null || v === undefined || v === '') return '-';
   if (Array.isArray(v)) return v.map(show).join('、');
   if (typeof v === 'boolean') return v ? '✓' : '✗';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  return typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
 }
 
 export function recordChanges(detail: unknown, labels: Record<string, string> = {}): FieldChange[] {

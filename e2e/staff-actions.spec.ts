@@ -1,5 +1,5 @@
 /**
- * Issue 3, staff side (zh-CN, one test in en-US): batch assignment through the staff
+ * Staff side of the work-order actions (zh-CN, one test in en-US): batch assignment through the staff
  * picker with per-item results, reject with a reason, claim → complete → review pass with
  * the timeline, an internal note, "my work orders", export (a yyyyMMddhhmmss.xlsx), import
  * from the application's template with a per-row error, and the analysis dashboard.
