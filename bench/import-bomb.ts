@@ -41,10 +41,15 @@ async function bombFile(rows: number): Promise<{ file: Buffer; unpacked: number 
 
 /** Runs bench/bomb-client.mjs in `role`; `done` resolves with the JSON line it prints. */
 function client(role: 'poll' | 'post', env: NodeJS.ProcessEnv) {
-  const proc = spawn(process.execPath, [fileURLToPath(new URL('./bomb-client.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, BOMB_ROLE: role } });
+  const proc = spawn(process.execPath, [fileURLToPath(new URL('./bomb-client.mjs', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...env, BOMB_ROLE: role },
+  });
   let out = '';
   proc.stdout.on('data', (b) => (out += b));
-  const done = new Promise<unknown>((resolve, reject) => proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`bomb client ${role} exited ${code}`)))));
+  const done = new Promise<unknown>((resolve, reject) =>
+    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`bomb client ${role} exited ${code}`)))),
+  );
   return { proc, done };
 }
 
@@ -60,9 +65,19 @@ export async function importBomb(rows = Number(process.env.BENCH_BOMB_ROWS || 19
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/index.php`;
   const lines: string[] = [];
   try {
-    const token = ((await (await fetch(`${base}/admin/Login/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) })).json()) as { data: { token: string } }).data.token;
+    const token = (
+      (await (
+        await fetch(`${base}/admin/Login/sign`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+        })
+      ).json()) as { data: { token: string } }
+    ).data.token;
     const company = (await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const appId = (await db.selectFrom('applications').select('id').where('company_id', '=', company).where('name', '=', '投诉与建议').executeTakeFirstOrThrow()).id;
+    const appId = (
+      await db.selectFrom('applications').select('id').where('company_id', '=', company).where('name', '=', '投诉与建议').executeTakeFirstOrThrow()
+    ).id;
 
     // Under the unpacked-size cap too: the row cap must stop the streaming reader.
     for (const n of [rows, 10_001 * 5]) {

@@ -56,8 +56,21 @@ raw.transaction(() => {
     const hs = handlers.filter((h) => h.company_id === app.company_id);
     const handler = status === 'unassigned' || status === 'withdrawn' ? null : hs[i % hs.length].id;
     const at = new Date(start + Math.floor((i / toMake) * span)).toISOString();
-    insert.run(app.company_id, `B${String(i).padStart(12, '0')}`, `批量工单 ${i} - ${i % 97}栋`, status, app.id, app.template_id, app.category_id, handler,
-      `请求人${i % 1000}`, `138${String(i % 1e8).padStart(8, '0')}`, JSON.stringify({ description: `批量生成的工单 ${i}` }), at, at);
+    insert.run(
+      app.company_id,
+      `B${String(i).padStart(12, '0')}`,
+      `批量工单 ${i} - ${i % 97}栋`,
+      status,
+      app.id,
+      app.template_id,
+      app.category_id,
+      handler,
+      `请求人${i % 1000}`,
+      `138${String(i % 1e8).padStart(8, '0')}`,
+      JSON.stringify({ description: `批量生成的工单 ${i}` }),
+      at,
+      at,
+    );
   }
 })();
 raw.exec('analyze');
@@ -129,23 +142,31 @@ for (const r of results) console.log(r);
 
 // --- Excel: export of 100,000 orders, import of 10,000 rows ---------------------------
 const EXPORT_ROWS = Math.min(100_000, Number(process.env.BENCH_EXPORT_ROWS || 100_000));
-const cut = raw.prepare('select created_at from work_orders where company_id = ? and deleted_at is null order by id desc limit 1 offset ?').get(company, EXPORT_ROWS - 1) as
-  | { created_at: string }
-  | undefined;
+const cut = raw
+  .prepare('select created_at from work_orders where company_id = ? and deleted_at is null order by id desc limit 1 offset ?')
+  .get(company, EXPORT_ROWS - 1) as { created_at: string } | undefined;
 const from = cut?.created_at ?? '2000-01-01';
-const expected = (raw.prepare('select count(*) n from work_orders where company_id = ? and created_at >= ? and deleted_at is null').get(company, from) as { n: number }).n;
+const expected = (
+  raw.prepare('select count(*) n from work_orders where company_id = ? and created_at >= ? and deleted_at is null').get(company, from) as { n: number }
+).n;
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;
 let rssPeak = rssBefore;
 const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
 let t = Date.now();
-const exp = await app.inject({ method: 'GET', url: `/index.php/admin/Work/export?company_id=${company}&created_from=${encodeURIComponent(from)}`, headers: { token } });
+const exp = await app.inject({
+  method: 'GET',
+  url: `/index.php/admin/Work/export?company_id=${company}&created_from=${encodeURIComponent(from)}`,
+  headers: { token },
+});
 const exportMs = Date.now() - t;
 clearInterval(sampler);
 if (exp.statusCode !== 200) throw new Error(exp.body);
-console.log(`\nExport of ${expected.toLocaleString()} orders: ${(exportMs / 1000).toFixed(1)} s, file ${(exp.rawPayload.length / 1048576).toFixed(1)} MiB, ` +
-  `peak RSS ${(rssPeak / 1048576).toFixed(0)} MB (${((rssPeak - rssBefore) / 1048576).toFixed(0)} MB above the ${(rssBefore / 1048576).toFixed(0)} MB before; ` +
-  `the in-process inject also holds the whole file) — targets <= 15 s, <= 300 MB`);
+console.log(
+  `\nExport of ${expected.toLocaleString()} orders: ${(exportMs / 1000).toFixed(1)} s, file ${(exp.rawPayload.length / 1048576).toFixed(1)} MiB, ` +
+    `peak RSS ${(rssPeak / 1048576).toFixed(0)} MB (${((rssPeak - rssBefore) / 1048576).toFixed(0)} MB above the ${(rssBefore / 1048576).toFixed(0)} MB before; ` +
+    `the in-process inject also holds the whole file) — targets <= 15 s, <= 300 MB`,
+);
 
 const ExcelJS = (await import('exceljs')).default;
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS || 10_000);
@@ -153,7 +174,17 @@ const complaints = (raw.prepare('select id from applications where company_id = 
 const wb = new ExcelJS.Workbook();
 const sheet = wb.addWorksheet('import');
 sheet.addRow(['请求人', '联系电话', '投诉对象', '标题', '详细内容', '发生日期', '满意度评分', '匿名反馈']);
-for (let i = 0; i < IMPORT_ROWS; i++) sheet.addRow([`住户${i}`, `1390${String(i).padStart(7, '0')}`, '保洁', `楼道卫生 ${i}`, `第 ${i} 条导入的投诉内容`, '2026-11-20', (i % 5) + 1, i % 2 ? '是' : '否']);
+for (let i = 0; i < IMPORT_ROWS; i++)
+  sheet.addRow([
+    `住户${i}`,
+    `1390${String(i).padStart(7, '0')}`,
+    '保洁',
+    `楼道卫生 ${i}`,
+    `第 ${i} 条导入的投诉内容`,
+    '2026-11-20',
+    (i % 5) + 1,
+    i % 2 ? '是' : '否',
+  ]);
 const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
 const upload = new FormData();
 upload.append('company_id', String(company));
@@ -164,7 +195,9 @@ const imp = await app.inject({ method: 'POST', url: '/index.php/admin/Work/batch
 const importMs = Date.now() - t;
 const report = imp.json<{ data: { created: number } }>().data;
 if (imp.statusCode !== 200 || report.created !== IMPORT_ROWS) throw new Error(imp.body.slice(0, 500));
-console.log(`Import of ${IMPORT_ROWS.toLocaleString()} rows (${(xlsx.length / 1048576).toFixed(1)} MiB): ${(importMs / 1000).toFixed(1)} s, ${report.created.toLocaleString()} created in one transaction — target <= 15 s`);
+console.log(
+  `Import of ${IMPORT_ROWS.toLocaleString()} rows (${(xlsx.length / 1048576).toFixed(1)} MiB): ${(importMs / 1000).toFixed(1)} s, ${report.created.toLocaleString()} created in one transaction — target <= 15 s`,
+);
 
 await app.close();
 await db.destroy();

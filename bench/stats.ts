@@ -22,8 +22,24 @@ export const fmt = (ms: number) => `${ms.toFixed(ms < 1 ? 3 : 2)} ms`;
 
 export function row(name: string, app: Timing, raw: Timing | null, target: string): string {
   const ratio = raw ? `${(app.p50 / raw.p50).toFixed(1)}x` : '-';
-  return [name.padEnd(44), fmt(app.p50).padStart(10), fmt(app.p95).padStart(10), (raw ? fmt(raw.p50) : '-').padStart(10), (raw ? fmt(raw.p95) : '-').padStart(10), ratio.padStart(7), target.padStart(10)].join(' ');
+  return [
+    name.padEnd(44),
+    fmt(app.p50).padStart(10),
+    fmt(app.p95).padStart(10),
+    (raw ? fmt(raw.p50) : '-').padStart(10),
+    (raw ? fmt(raw.p95) : '-').padStart(10),
+    ratio.padStart(7),
+    target.padStart(10),
+  ].join(' ');
 }
 
 export const header = () =>
-  ["call".padEnd(44), 'app p50'.padStart(10), 'app p95'.padStart(10), 'raw p50'.padStart(10), 'raw p95'.padStart(10), 'ratio'.padStart(7), 'target'.padStart(10)].join(' ');
+  [
+    'call'.padEnd(44),
+    'app p50'.padStart(10),
+    'app p95'.padStart(10),
+    'raw p50'.padStart(10),
+    'raw p95'.padStart(10),
+    'ratio'.padStart(7),
+    'target'.padStart(10),
+  ].join(' ');

@@ -133,7 +133,10 @@ export async function mainJob(page: Page, request: APIRequestContext, x: FlowTex
   await listItem.click();
   await expect(page).toHaveURL(/\/orders\/workorder/);
   await page.getByTestId('keyword-search').fill(orderNo);
-  await page.locator('.ant-input-search', { has: page.getByTestId('keyword-search') }).getByRole('button', { name: x.search }).click();
+  await page
+    .locator('.ant-input-search', { has: page.getByTestId('keyword-search') })
+    .getByRole('button', { name: x.search })
+    .click();
   await expect(page).toHaveURL(new RegExp(`keyword=${orderNo}`));
   const row = page.locator('.ant-table-row', { hasText: orderNo });
   await expect(row).toHaveCount(1);

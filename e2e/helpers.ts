@@ -27,12 +27,8 @@ async function body<T>(res: { json: () => Promise<unknown> }): Promise<T> {
 
 /** Signs the admin in through the API: token and companies. */
 export async function apiLogin(request: APIRequestContext): Promise<{ token: string; companies: Company[] }> {
-  const login = await body<{ token: string }>(
-    await request.post(`${API}/admin/Login/sign`, { data: { ...ADMIN, remember_me: true, captcha: '' } }),
-  );
-  const companies = await body<Company[]>(
-    await request.get(`${API}/admin/Home/company_list`, { headers: { token: login.token }, params: { company_id: 0 } }),
-  );
+  const login = await body<{ token: string }>(await request.post(`${API}/admin/Login/sign`, { data: { ...ADMIN, remember_me: true, captcha: '' } }));
+  const companies = await body<Company[]>(await request.get(`${API}/admin/Home/company_list`, { headers: { token: login.token }, params: { company_id: 0 } }));
   return { token: login.token, companies };
 }
 
@@ -72,7 +68,7 @@ export async function useSession(page: Page, token: string, companies: Company[]
       window.sessionStorage.setItem('e2e-session-set', '1');
       window.localStorage.setItem('Access-Token', t);
       window.localStorage.setItem('companyList', JSON.stringify(list));
-      window.localStorage.setItem('company_id', String((list)[0].company_id));
+      window.localStorage.setItem('company_id', String(list[0].company_id));
       window.localStorage.setItem('shop_name', 'admin');
       if (l) window.localStorage.setItem('lang', l);
     },
@@ -101,7 +97,11 @@ const OPEN_SELECT = `.ant-select-dropdown:not(.ant-select-dropdown-hidden)${SETT
 export async function dismissNotifications(page: Page): Promise<void> {
   await expect(async () => {
     const closers = page.locator('.ant-notification-notice-close');
-    for (let i = (await closers.count()) - 1; i >= 0; i--) await closers.nth(i).click({ timeout: 1000 }).catch(() => undefined);
+    for (let i = (await closers.count()) - 1; i >= 0; i--)
+      await closers
+        .nth(i)
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
     await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
@@ -121,7 +121,10 @@ export function exact(text: string): RegExp {
 /** Picks the options of a select whose dropdown is open. */
 async function pickOptions(page: Page, labels: string[]): Promise<void> {
   for (const label of labels) {
-    await page.locator(`${OPEN_SELECT} .ant-select-item-option`, { hasText: exact(label) }).first().click();
+    await page
+      .locator(`${OPEN_SELECT} .ant-select-item-option`, { hasText: exact(label) })
+      .first()
+      .click();
   }
 }
 
@@ -166,13 +169,18 @@ export async function fillTemplate(page: Page, template: FormTemplate, tag: stri
       }
       case 'radio': {
         const label = options[options.length > 1 ? 1 : 0].label;
-        await item(page, f).locator('label.ant-radio-wrapper', { hasText: exact(label) }).click();
+        await item(page, f)
+          .locator('label.ant-radio-wrapper', { hasText: exact(label) })
+          .click();
         shown[f.model] = label;
         break;
       }
       case 'checkbox': {
         const labels = options.slice(0, 2).map((x) => x.label);
-        for (const label of labels) await item(page, f).locator('label.ant-checkbox-wrapper', { hasText: exact(label) }).click();
+        for (const label of labels)
+          await item(page, f)
+            .locator('label.ant-checkbox-wrapper', { hasText: exact(label) })
+            .click();
         shown[f.model] = labels.join('、');
         break;
       }

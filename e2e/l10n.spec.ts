@@ -28,7 +28,11 @@ async function check(page: Page, name: string, width: number): Promise<void> {
   expect.soft(await clipped(page), `${name}: clipped texts`).toEqual([]);
   if (width < 500) expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(width);
   const closers = page.locator('.ant-notification-notice-close');
-  for (let i = (await closers.count()) - 1; i >= 0; i--) await closers.nth(i).click().catch(() => undefined);
+  for (let i = (await closers.count()) - 1; i >= 0; i--)
+    await closers
+      .nth(i)
+      .click()
+      .catch(() => undefined);
   await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
 }
 
@@ -52,7 +56,12 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
       await expect(page.locator('button[type="submit"]')).toBeVisible();
       await check(page, `${tag}-input`, width);
       const res = await request.post(`${API}/home/Work_Create/createWorkNew`, {
-        data: { app_key: app.appKey, form_data: { location: '3-2-1502', repair_type: '1', description: 'Leaking tap', urgency: '2' }, requester_name: 'Ana', requester_phone: '13700137000' },
+        data: {
+          app_key: app.appKey,
+          form_data: { location: '3-2-1502', repair_type: '1', description: 'Leaking tap', urgency: '2' },
+          requester_name: 'Ana',
+          requester_phone: '13700137000',
+        },
       });
       const order = ((await res.json()) as { data: { id: number; ident: string } }).data;
       await page.goto(`/orderInfo?id=${order.id}&ident=${order.ident}`);

@@ -5,16 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { templateFields } from '@swo/contract';
-import {
-  apiLogin,
-  chooseCompany,
-  fillTemplate,
-  firstApplication,
-  OPEN_DROPDOWN,
-  signIn,
-  userMenu,
-  useSession,
-} from './helpers.ts';
+import { apiLogin, chooseCompany, fillTemplate, firstApplication, OPEN_DROPDOWN, signIn, userMenu, useSession } from './helpers.ts';
 
 const tabs = (page: Page) => page.getByTestId('multi-tab').locator('.ant-tabs-tab');
 const tab = (page: Page, text: string) => tabs(page).filter({ hasText: text });

@@ -70,7 +70,10 @@ test('dispatcher batch-assigns two orders to 张伟 with the staff picker; 张�
   for (const no of [a.order_no, b.order_no]) await expect(results.locator('.ant-table-row', { hasText: no })).toContainText('成功');
   await quiet(page);
   await page.screenshot({ path: shot('batch-assign'), animations: 'disabled' });
-  await page.getByRole('dialog').getByRole('button', { name: button('关闭') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: button('关闭') })
+    .click();
   for (const o of [a, b]) {
     const d = await orderDetail(request, admin, o.id);
     expect(d.status).toBe('processing');
@@ -105,8 +108,13 @@ test('dispatcher batch-assigns two orders to 张伟 with the staff picker; 张�
   await expect(row(page, a.order_no)).toHaveCount(0);
   await quiet(page);
   await page.screenshot({ path: shot('my-orders'), animations: 'disabled' });
-  await row(page, b.order_no).getByRole('button', { name: button('完成') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: button('完成') }).click();
+  await row(page, b.order_no)
+    .getByRole('button', { name: button('完成') })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: button('完成') })
+    .click();
   await expect(row(page, b.order_no).locator('[data-status]')).toHaveText('待审核');
   await row(page, b.order_no).getByRole('link', { name: b.order_no }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/mine/detail/${b.id}$`));
@@ -136,7 +144,7 @@ test('dispatcher batch-assigns two orders to 张伟 with the staff picker; 张�
   await expect(page.getByTestId('assign-history').locator('.ant-table-row').last()).toContainText('转派');
 });
 
-test('admin creates a work order from the list with the application\'s template', async ({ page, request }) => {
+test("admin creates a work order from the list with the application's template", async ({ page, request }) => {
   const admin = await loginAs(request, 'admin');
   const app = await applicationByName(request, admin, REPAIR);
   const tpl = await apiPost<{ template: { schema: FormTemplate } }>(request, admin.token, '/home/Work_Create/templateData', { app_key: app.app_key });
@@ -166,7 +174,10 @@ test('admin claims, notes and completes; 杨敏 passes the review; the timeline 
 
   await openAs(page, admin, `/orders/workorder/detail/${o.id}`);
   await expect(page.locator('.ant-card-head [data-status]')).toHaveText('待指派');
-  await page.getByTestId('detail-actions').getByRole('button', { name: button('认领') }).click();
+  await page
+    .getByTestId('detail-actions')
+    .getByRole('button', { name: button('认领') })
+    .click();
   await expect(page.locator('.ant-card-head [data-status]')).toHaveText('处理中');
 
   await page.getByTestId('action-note').click();
@@ -191,7 +202,10 @@ test('admin claims, notes and completes; 杨敏 passes the review; the timeline 
   await quiet(page);
   await page.screenshot({ path: shot('detail-actions'), fullPage: true, animations: 'disabled' });
   await page.getByTestId('action-examine-pass').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: button('确认') }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: button('确认') })
+    .click();
   await expect(page.locator('.ant-card-head [data-status]')).toHaveText('已完成');
   const records = page.getByTestId('record');
   await expect(records.last()).toHaveAttribute('data-action', 'examine_pass');
@@ -229,9 +243,15 @@ test('admin edits an unassigned order (before → after in the timeline), cancel
   // A cancelled order can no longer be edited, but it can be deleted.
   await expect(page.getByTestId('action-edit')).toHaveCount(0);
   await page.getByTestId('action-delete').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: button('确认') }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: button('确认') })
+    .click();
   await expect(page).toHaveURL(/\/orders\/workorder$/);
-  const res = await request.get(`/index.php/admin/Workorder/work_order_details`, { headers: { token: admin.token }, params: { company_id: admin.companyId, id: o.id } });
+  const res = await request.get(`/index.php/admin/Workorder/work_order_details`, {
+    headers: { token: admin.token },
+    params: { company_id: admin.companyId, id: o.id },
+  });
   expect(((await res.json()) as { code: number }).code).toBe(404);
 });
 

@@ -101,7 +101,11 @@ export async function readSheet(file: string): Promise<string[][]> {
 export async function quiet(page: Page): Promise<void> {
   await expect(async () => {
     const closers = page.locator('.ant-notification-notice-close');
-    for (let i = (await closers.count()) - 1; i >= 0; i--) await closers.nth(i).click({ timeout: 1000 }).catch(() => undefined);
+    for (let i = (await closers.count()) - 1; i >= 0; i--)
+      await closers
+        .nth(i)
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
     await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });

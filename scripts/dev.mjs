@@ -9,7 +9,11 @@ await ensureDependencies();
 const apiPort = process.env.PORT || '8080';
 const vitePort = process.env.VITE_PORT || '5173';
 const procs = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env: { WEB_DIST: '', ...process.env } }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env: { WEB_DIST: '', ...process.env },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'web', '--', '--port', vitePort, '--strictPort'], {
     cwd: root,
     stdio: ['inherit', 'pipe', 'inherit'],
@@ -28,7 +32,13 @@ const watch = (proc, onText) =>
     if (spa && api && !announced) {
       announced = true;
       // A moment later, so that it comes after the servers' own start-up lines.
-      setTimeout(() => console.log(`\n  ➜ Open the app at ${spa}  (Vite dev server; API at http://localhost:${apiPort}/index.php, docs at http://localhost:${apiPort}/docs)\n`), 500);
+      setTimeout(
+        () =>
+          console.log(
+            `\n  ➜ Open the app at ${spa}  (Vite dev server; API at http://localhost:${apiPort}/index.php, docs at http://localhost:${apiPort}/docs)\n`,
+          ),
+        500,
+      );
     }
   });
 watch(procs[0], (text) => (api ||= /running at/.test(text)));

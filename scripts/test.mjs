@@ -1,7 +1,7 @@
 /**
  * `npm test`: installs what is missing (npm packages; Debian's chromium and CJK fonts when
- * root), then runs every suite: typecheck, contract and web unit tests, the server's HTTP
- * suite on SQLite, again on PostgreSQL when reachable (TEST_PG_URL; REQUIRE_PG=1 makes an
+ * root), then runs every suite: lint (ESLint with type-checked rules, Prettier),
+ * typecheck, contract and web unit tests, the server's HTTP suite on SQLite, again on PostgreSQL when reachable (TEST_PG_URL; REQUIRE_PG=1 makes an
  * unreachable one fail the run), and the Chromium end-to-end tests. Ends with one line
  * "N passed, N failed, N skipped".
  */
@@ -75,6 +75,7 @@ async function step(name, cmd, args, env) {
 await ensureDependencies();
 const chromium = await ensureChromium();
 
+await step('lint (ESLint, Prettier)', 'npm', ['run', 'lint', '--silent']);
 await step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 await vitest('contract unit tests', 'packages/contract');
 await vitest('web unit tests', 'web');

@@ -15,7 +15,9 @@ describe('races', () => {
     const id = await orderIn(h, c, 'unassigned');
     const tokens = [c.admin, c.handler, c.handler2];
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token: tokens[i % 3], payload: { company_id: h.property, id } })),
+      Array.from({ length: 20 }, (_, i) =>
+        call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token: tokens[i % 3], payload: { company_id: h.property, id } }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
@@ -31,7 +33,10 @@ describe('races', () => {
         perform(h, c, c.dispatcher, 'cancel', id, { version: 1 }),
       ]);
       const codes = results.map((r) => r.status);
-      expect(codes.filter((s) => s === 200), JSON.stringify(codes)).toHaveLength(1);
+      expect(
+        codes.filter((s) => s === 200),
+        JSON.stringify(codes),
+      ).toHaveLength(1);
       expect(codes.filter((s) => s === 409)).toHaveLength(2);
     }
   });
@@ -42,7 +47,10 @@ describe('batches', () => {
     const free = [await orderIn(h, c, 'unassigned'), await orderIn(h, c, 'unassigned')];
     const taken = await orderIn(h, c, 'processing');
     const otherCompany = (await h.db.selectFrom('work_orders').select('id').where('company_id', '=', h.it).executeTakeFirstOrThrow()).id;
-    const r = await call(h.app, 'POST', '/admin/Work/batchClaim', { token: c.handler, payload: { company_id: h.property, ids: [free[0], taken, free[1], otherCompany] } });
+    const r = await call(h.app, 'POST', '/admin/Work/batchClaim', {
+      token: c.handler,
+      payload: { company_id: h.property, ids: [free[0], taken, free[1], otherCompany] },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.results.map((x: { id: number; ok: boolean; code: number }) => [x.id, x.ok, x.code])).toEqual([
       [free[0], true, 200],
@@ -55,11 +63,17 @@ describe('batches', () => {
 
   it('batch assign and batch reject act per item', async () => {
     const ids = [await orderIn(h, c, 'unassigned'), await orderIn(h, c, 'completed')];
-    const a = await call(h.app, 'POST', '/admin/Work/batchAssign', { token: c.dispatcher, payload: { company_id: h.property, ids, staff_id: c.staffId.liuqiang } });
+    const a = await call(h.app, 'POST', '/admin/Work/batchAssign', {
+      token: c.dispatcher,
+      payload: { company_id: h.property, ids, staff_id: c.staffId.liuqiang },
+    });
     expect(a.body.data.results.map((x: { ok: boolean }) => x.ok)).toEqual([true, false]);
     const ids2 = [await orderIn(h, c, 'unassigned'), await orderIn(h, c, 'withdrawn')];
     const r = await call(h.app, 'POST', '/admin/Work/batchReject', { token: c.dispatcher, payload: { company_id: h.property, ids: ids2, reason: '资料不全' } });
-    expect(r.body.data.results.map((x: { ok: boolean; code: number }) => [x.ok, x.code])).toEqual([[true, 200], [false, 409]]);
+    expect(r.body.data.results.map((x: { ok: boolean; code: number }) => [x.ok, x.code])).toEqual([
+      [true, 200],
+      [false, 409],
+    ]);
     expect((await snapshot(h, ids2[0])).reason).toBe('资料不全');
   });
 
@@ -114,12 +128,15 @@ describe('staff-side create, edit and delete', () => {
     const bad = await call(h.app, 'POST', '/admin/Work/edit', { token: c.admin, payload: { company_id: h.property, id, form_data: { location: '' } } });
     expect(bad.status).toBe(400);
     const busy = await orderIn(h, c, 'processing');
-    expect((await call(h.app, 'POST', '/admin/Work/edit', { token: c.admin, payload: { company_id: h.property, id: busy, form_data: form } })).status).toBe(409);
+    expect((await call(h.app, 'POST', '/admin/Work/edit', { token: c.admin, payload: { company_id: h.property, id: busy, form_data: form } })).status).toBe(
+      409,
+    );
     expect((await call(h.app, 'POST', '/admin/Work/edit', { token: c.handler, payload: { company_id: h.property, id, form_data: form } })).status).toBe(403);
   });
 
   it('delete hides cancelled or withdrawn orders and takes them out of the counts', async () => {
-    const counts = async () => (await call(h.app, 'GET', '/admin/Work/pendingNumber', { token: c.admin, payload: { company_id: h.property } })).body.data.counts;
+    const counts = async () =>
+      (await call(h.app, 'GET', '/admin/Work/pendingNumber', { token: c.admin, payload: { company_id: h.property } })).body.data.counts;
     const id = await orderIn(h, c, 'cancelled');
     const before = await counts();
     expect((await call(h.app, 'GET', '/admin/Work/delete', { token: c.admin, payload: { company_id: h.property, id } })).status).toBe(200);
@@ -133,7 +150,9 @@ describe('staff-side create, edit and delete', () => {
 
 describe('reads', () => {
   it('employee list: bound handlers first, with load and department; only staff who may handle', async () => {
-    const appId = (await h.db.selectFrom('applications').select('id').where('company_id', '=', h.property).where('name', '=', '业主报修').executeTakeFirstOrThrow()).id;
+    const appId = (
+      await h.db.selectFrom('applications').select('id').where('company_id', '=', h.property).where('name', '=', '业主报修').executeTakeFirstOrThrow()
+    ).id;
     const r = await call(h.app, 'GET', '/admin/Workorder/employee_list', { token: c.dispatcher, payload: { company_id: h.property, application_id: appId } });
     const names = r.body.data.map((e: { name: string }) => e.name);
     expect(names.slice(0, 2).sort()).toEqual(['刘强', '张伟']);
@@ -141,9 +160,19 @@ describe('reads', () => {
     expect(names).not.toContain('王芳'); // a dispatcher neither
     const zhang = r.body.data.find((e: { name: string }) => e.name === '张伟');
     expect(zhang).toMatchObject({ bound: true, department_name: '水电班' });
-    const open = await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).where('handler_id', '=', zhang.id).where('status', 'in', ['processing', 'pending_review']).executeTakeFirstOrThrow();
+    const open = await h.db
+      .selectFrom('work_orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('handler_id', '=', zhang.id)
+      .where('status', 'in', ['processing', 'pending_review'])
+      .executeTakeFirstOrThrow();
     expect(zhang.open_count).toBe(Number(open.n));
-    const dept = await h.db.selectFrom('departments').select('id').where('company_id', '=', h.property).where('name', '=', '工程维修部').executeTakeFirstOrThrow();
+    const dept = await h.db
+      .selectFrom('departments')
+      .select('id')
+      .where('company_id', '=', h.property)
+      .where('name', '=', '工程维修部')
+      .executeTakeFirstOrThrow();
     const byDept = await call(h.app, 'GET', '/admin/Work/staffListTwo', { token: c.dispatcher, payload: { company_id: h.property, department_id: dept.id } });
     expect(byDept.body.data.map((e: { name: string }) => e.name).sort()).toEqual(['刘强', '张伟']); // 水电班 and 土建班 are below it
   });
@@ -151,15 +180,27 @@ describe('reads', () => {
   it('my work orders: handling, created and reviewed', async () => {
     const id = await orderIn(h, c, 'unassigned');
     await perform(h, c, c.handler, 'claim', id);
-    const mine = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.handler, payload: { company_id: h.property, type: 'handling', pageSize: 100 } });
+    const mine = await call(h.app, 'POST', '/admin/Work/myWorkOrder', {
+      token: c.handler,
+      payload: { company_id: h.property, type: 'handling', pageSize: 100 },
+    });
     expect(mine.body.data.data.some((o: { id: number }) => o.id === id)).toBe(true);
     expect(mine.body.data.data.every((o: { handler_id: number }) => o.handler_id === c.staffId.zhangwei)).toBe(true);
     expect(mine.body.data.data.every((o: { status: string }) => ['processing', 'pending_review'].includes(o.status))).toBe(true);
-    const done = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.handler, payload: { company_id: h.property, type: 'handling', status: 'completed' } });
+    const done = await call(h.app, 'POST', '/admin/Work/myWorkOrder', {
+      token: c.handler,
+      payload: { company_id: h.property, type: 'handling', status: 'completed' },
+    });
     expect(done.body.data.data.every((o: { status: string }) => o.status === 'completed')).toBe(true);
-    const created = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.admin, payload: { company_id: h.property, type: 'created', pageSize: 100 } });
+    const created = await call(h.app, 'POST', '/admin/Work/myWorkOrder', {
+      token: c.admin,
+      payload: { company_id: h.property, type: 'created', pageSize: 100 },
+    });
     expect(created.body.data.data.some((o: { id: number }) => o.id === id)).toBe(true);
-    const reviewed = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: c.reviewer, payload: { company_id: h.property, type: 'reviewed', pageSize: 5 } });
+    const reviewed = await call(h.app, 'POST', '/admin/Work/myWorkOrder', {
+      token: c.reviewer,
+      payload: { company_id: h.property, type: 'reviewed', pageSize: 5 },
+    });
     expect(reviewed.body.data.totalCount).toBeGreaterThan(0);
   });
 
@@ -183,7 +224,10 @@ describe('reads', () => {
     const card = kinds.body.data[2];
     const auto = await call(h.app, 'GET', '/admin/template/isAutomatic', { token: c.admin, payload: { company_id: h.property, id: card.id } });
     expect(auto.body.data.is_automatic).toBe(true);
-    const detail = await call(h.app, 'POST', '/admin/Work/workOrderNameDetail', { token: c.admin, payload: { company_id: h.property, id: kinds.body.data[0].id } });
+    const detail = await call(h.app, 'POST', '/admin/Work/workOrderNameDetail', {
+      token: c.admin,
+      payload: { company_id: h.property, id: kinds.body.data[0].id },
+    });
     expect(detail.body.data.fields.map((f: { label: string }) => f.label)).toContain('报修位置');
   });
 
@@ -195,14 +239,26 @@ describe('reads', () => {
     expect(applications.reduce((s: number, a: { created: number }) => s + a.created, 0)).toBe(totals.created);
     expect(trend.reduce((s: number, p: { created: number }) => s + p.created, 0)).toBe(totals.created);
     const start = `${r.body.data.date_from}T00:00:00.000Z`;
-    const direct = await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', h.property).where('created_at', '>=', start).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    const direct = await h.db
+      .selectFrom('work_orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('company_id', '=', h.property)
+      .where('created_at', '>=', start)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(totals.created).toBe(Number(direct.n));
     const staff = await call(h.app, 'POST', '/admin/Work/staffDataList', { token: c.admin, payload: { company_id: h.property } });
     expect(staff.body.data.staff.length).toBeGreaterThan(0);
     expect(staff.body.data.staff[0].avg_handle_hours === null || staff.body.data.staff[0].avg_handle_hours > 0).toBe(true);
-    const one = await call(h.app, 'POST', '/admin/Work/appDataDetail', { token: c.admin, payload: { company_id: h.property, application_id: applications[0].application_id } });
+    const one = await call(h.app, 'POST', '/admin/Work/appDataDetail', {
+      token: c.admin,
+      payload: { company_id: h.property, application_id: applications[0].application_id },
+    });
     expect(one.body.data.totals.created).toBe(applications[0].created);
-    const bad = await call(h.app, 'POST', '/admin/Work/appData', { token: c.admin, payload: { company_id: h.property, date_from: '2020-01-01', date_to: '2026-01-01' } });
+    const bad = await call(h.app, 'POST', '/admin/Work/appData', {
+      token: c.admin,
+      payload: { company_id: h.property, date_from: '2020-01-01', date_to: '2026-01-01' },
+    });
     expect(bad.status).toBe(400);
   });
 });

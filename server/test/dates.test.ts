@@ -53,8 +53,12 @@ describe('statistics ranges', () => {
     }
   });
 
-  it('words the range error in the caller\'s language', async () => {
-    const r = await call(h.app, 'POST', '/admin/Work/appData', { token: admin, headers: { lang: 'en-US' }, payload: { company_id: h.property, date_from: '2020-01-01' } });
+  it("words the range error in the caller's language", async () => {
+    const r = await call(h.app, 'POST', '/admin/Work/appData', {
+      token: admin,
+      headers: { lang: 'en-US' },
+      payload: { company_id: h.property, date_from: '2020-01-01' },
+    });
     expect((r.body.data as { errors: Record<string, string[]> }).errors.date_from[0]).toMatch(/at most one year/);
   });
 });
@@ -63,7 +67,12 @@ describe('list created_from / created_to', () => {
   it('impossible dates are 400 on the field; days and ISO instants work', async () => {
     const order = await submitRepair(h);
     const list = (q: Record<string, unknown>) => call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, ...q } });
-    for (const [field, value] of [['created_from', '2026-99-99'], ['created_to', '2026-02-30'], ['created_to', 'yesterday'], ['created_from', '2026-11-23T25:00:00Z']]) {
+    for (const [field, value] of [
+      ['created_from', '2026-99-99'],
+      ['created_to', '2026-02-30'],
+      ['created_to', 'yesterday'],
+      ['created_from', '2026-11-23T25:00:00Z'],
+    ]) {
       const r = await list({ [field]: value });
       expect(r.status, `${field}=${value}`).toBe(400);
       expect(fieldsOf(r.body)).toEqual([field]);

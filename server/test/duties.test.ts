@@ -75,7 +75,8 @@ describe('the handler does not review', () => {
     expect((await perform(h, c, c.admin, 'claim', id)).status).toBe(200);
     expect((await perform(h, c, c.admin, 'complete', id)).status).toBe(200);
     const details = async (token: string) =>
-      (await call(h.app, 'GET', '/admin/Workorder/work_order_details', { token, payload: { company_id: h.property, id } })).body.data.allowed_actions as string[];
+      (await call(h.app, 'GET', '/admin/Workorder/work_order_details', { token, payload: { company_id: h.property, id } })).body.data
+        .allowed_actions as string[];
     expect(await details(c.admin)).not.toContain('examine_pass');
     for (const action of ['examine_pass', 'examine_fail'] as const) {
       const r = await call(h.app, 'POST', '/admin/Workorder/work_order_examine', {

@@ -44,7 +44,13 @@ describe('the endpoint table', () => {
 
   it('/docs/json documents the request and the reply of every call', async () => {
     const doc = (await h.app.inject({ method: 'GET', url: '/docs/json' })).json<{
-      paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; summary?: string }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; summary?: string }
+        >
+      >;
     }>();
     for (const [name, e] of entries) {
       const op = doc.paths[`${API_BASE}${e.path}`]?.[e.method.toLowerCase()];

@@ -26,7 +26,15 @@ async function upload(token: string, appId: number, file: Buffer, name = 'orders
   return { status: res.statusCode, body: res.json() };
 }
 
-const countOrders = async () => Number((await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countOrders = async () =>
+  Number(
+    (
+      await h.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('export', () => {
   it('streams every matching order with the form fields as columns; formulas stay text', async () => {
@@ -37,14 +45,23 @@ describe('export', () => {
     });
     expect(created.status).toBe(200);
     const appId = await applicationId(h, '投诉与建议');
-    const res = await h.app.inject({ method: 'GET', url: '/index.php/admin/Work/export', headers: { token: c.admin }, query: { company_id: String(h.property), application_id: String(appId) } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/index.php/admin/Work/export',
+      headers: { token: c.admin },
+      query: { company_id: String(h.property), application_id: String(appId) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="\d{14}\.xlsx"/);
     const ws = await readXlsx(res.rawPayload);
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(expect.arrayContaining(['工单号', '状态', '投诉对象', '标题（表单）', '详细内容']));
     expect(new Set(header).size).toBe(header.length);
-    const matching = await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).where('application_id', '=', appId).executeTakeFirstOrThrow();
+    const matching = await h.db
+      .selectFrom('work_orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('application_id', '=', appId)
+      .executeTakeFirstOrThrow();
     expect(ws.actualRowCount - 1).toBe(Number(matching.n));
     const row = ws.getRow(2); // newest first
     const col = (name: string) => header.indexOf(name) + 1;
@@ -59,7 +76,12 @@ describe('export', () => {
   });
 
   it('needs the export permission', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/index.php/admin/Work/export', headers: { token: c.handler }, query: { company_id: String(h.property) } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/index.php/admin/Work/export',
+      headers: { token: c.handler },
+      query: { company_id: String(h.property) },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -67,7 +89,12 @@ describe('export', () => {
 describe('import', () => {
   async function sheet(rows: unknown[][]): Promise<Buffer> {
     const appId = await applicationId(h, '门禁卡办理');
-    const tpl = await h.app.inject({ method: 'GET', url: '/index.php/admin/Work/importTemplate', headers: { token: c.admin }, query: { company_id: String(h.property), application_id: String(appId) } });
+    const tpl = await h.app.inject({
+      method: 'GET',
+      url: '/index.php/admin/Work/importTemplate',
+      headers: { token: c.admin },
+      query: { company_id: String(h.property), application_id: String(appId) },
+    });
     expect(tpl.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
@@ -78,7 +105,16 @@ describe('import', () => {
   }
 
   it('creates the 17 valid rows of 20 and reports the 3 bad ones by row and field', async () => {
-    const good = (i: number) => [`住户${i}`, `1390000${String(i).padStart(4, '0')}`, `${(i % 9) + 1}栋1单元${100 + i}`, '新办', '业主', (i % 5) + 1, new Date(Date.UTC(2026, 11, 1)), `备注${i}`];
+    const good = (i: number) => [
+      `住户${i}`,
+      `1390000${String(i).padStart(4, '0')}`,
+      `${(i % 9) + 1}栋1单元${100 + i}`,
+      '新办',
+      '业主',
+      (i % 5) + 1,
+      new Date(Date.UTC(2026, 11, 1)),
+      `备注${i}`,
+    ];
     const rows: unknown[][] = Array.from({ length: 20 }, (_, i) => good(i));
     rows[4] = ['住户4', '13900000004', '4号楼', '新办', '业主', 1, null, '']; // room pattern
     rows[9] = ['住户9', '13900000009', '1栋1单元109', '换卡', '业主', 2, null, '']; // unknown option

@@ -6,13 +6,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '@swo/contract';
 import { call, login, setup, type Harness } from './helper.ts';
 
-const stringify = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean | undefined)]));
+const stringify = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean | undefined)]));
 
 let h: Harness;
 beforeAll(async () => (h = await setup()));
 afterAll(() => h.close());
 
-const GARBAGE: unknown[] = ['abc', -1, 0, 1e308, '99999999999999999999999', -2147483649, '2026-99-99', '2026-02-30', [], {}, null, true, 'x'.repeat(5000), ['a', -1, {}]];
+const GARBAGE: unknown[] = [
+  'abc',
+  -1,
+  0,
+  1e308,
+  '99999999999999999999999',
+  -2147483649,
+  '2026-99-99',
+  '2026-02-30',
+  [],
+  {},
+  null,
+  true,
+  'x'.repeat(5000),
+  ['a', -1, {}],
+];
 
 const RAW_VALIDATOR_TEXT = /expected|received|pattern|Invalid (input|string|option)|Too (small|big)|Unrecognized|must match/i;
 
@@ -37,7 +53,10 @@ describe('malformed input never reaches a 500', () => {
         const payload = { company_id: h.property, ...p };
         const url = `/index.php${e.path}`;
         const headers = { token, lang: 'en-US' };
-        const r = e.method === 'GET' ? await h.app.inject({ method: 'GET', url, query: stringify(payload), headers }) : await h.app.inject({ method: 'POST', url, payload, headers });
+        const r =
+          e.method === 'GET'
+            ? await h.app.inject({ method: 'GET', url, query: stringify(payload), headers })
+            : await h.app.inject({ method: 'POST', url, payload, headers });
         if (r.statusCode >= 500) failures.push(`${name} ${JSON.stringify(p).slice(0, 80)} -> ${r.statusCode}`);
         else if (r.statusCode >= 400) {
           const body = r.json<{ code: number; msg: string; data: { errors?: Record<string, string[]> } | null }>();
@@ -62,7 +81,7 @@ describe('malformed input never reaches a 500', () => {
   });
 });
 
-describe('field errors speak the caller\'s language', () => {
+describe("field errors speak the caller's language", () => {
   it('required, too long and malformed fields, in all four languages', async () => {
     const words = {
       'zh-CN': ['此项为必填项', '格式不正确'],
@@ -71,7 +90,12 @@ describe('field errors speak the caller\'s language', () => {
       'pt-BR': ['Este campo é obrigatório', 'Este valor não é válido'],
     };
     for (const [lang, [required, invalid]] of Object.entries(words)) {
-      const r = await h.app.inject({ method: 'POST', url: '/index.php/home/Work_Create/createWorkNew', headers: { lang }, payload: { app_key: 'x', form_data: {}, requester_phone: 'abc' } });
+      const r = await h.app.inject({
+        method: 'POST',
+        url: '/index.php/home/Work_Create/createWorkNew',
+        headers: { lang },
+        payload: { app_key: 'x', form_data: {}, requester_phone: 'abc' },
+      });
       expect(r.statusCode).toBe(400);
       const errors = r.json<{ data: { errors: Record<string, string[]> } }>().data.errors;
       expect(errors.requester_name).toEqual([required]);

@@ -18,7 +18,16 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const HEADER = ['请求人', '联系电话', '楼栋房号', '办理类型', '住户身份', '办理数量', '期望领取日期', '备注'];
-const good = (i: number) => [`住户${i}`, `139${String(i).padStart(8, '0')}`, `${(i % 9) + 1}栋1单元${100 + (i % 800)}`, '新办', '业主', (i % 5) + 1, null, `备注${i}`];
+const good = (i: number) => [
+  `住户${i}`,
+  `139${String(i).padStart(8, '0')}`,
+  `${(i % 9) + 1}栋1单元${100 + (i % 800)}`,
+  '新办',
+  '业主',
+  (i % 5) + 1,
+  null,
+  `备注${i}`,
+];
 
 /** An import sheet of `n` rows made by `row`, written with the streaming writer. */
 async function sheet(n: number, row: (i: number) => unknown[] = good): Promise<Buffer> {
@@ -56,7 +65,15 @@ function lyingSizes(zip: Buffer): Buffer {
   return out;
 }
 
-const countOrders = async () => Number((await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countOrders = async () =>
+  Number(
+    (
+      await h.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const locks = async () => (await h.db.selectFrom('import_locks').selectAll().execute()).length;
 
 describe('import guards', () => {
@@ -120,7 +137,10 @@ describe('import guards', () => {
     const expires = new Date(Date.now() + 60_000).toISOString();
     await h.db.insertInto('import_locks').values({ company_id: h.property, holder: 'other-process', expires_at: expires }).execute();
     expect((await upload(await sheet(1))).status).toBe(409);
-    await h.db.updateTable('import_locks').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await h.db
+      .updateTable('import_locks')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await upload(await sheet(1))).status).toBe(200);
     expect(await locks()).toBe(0);
   });

@@ -33,7 +33,12 @@ describe('sign-in lockout', () => {
       // 5 per IP, under every per-IP limit; half of them through the second process.
       expect(await sign(i % 2 ? second : h.app, 'zhaolei', `bad${i}`, `203.0.113.${Math.floor(i / 5)}`)).toBe(400);
     }
-    const r = await h.app.inject({ method: 'POST', url: '/index.php/admin/Login/sign', payload: { username: 'zhaolei', password: DEMO_PASSWORD }, remoteAddress: '198.51.100.9' });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/index.php/admin/Login/sign',
+      payload: { username: 'zhaolei', password: DEMO_PASSWORD },
+      remoteAddress: '198.51.100.9',
+    });
     expect(r.statusCode).toBe(429);
     expect(r.json().data.retry_after).toBeGreaterThan(15 * 60);
     // Other accounts are not affected.
@@ -42,7 +47,10 @@ describe('sign-in lockout', () => {
 
   it('failures older than the hour do not count', async () => {
     const old = new Date(Date.now() - 2 * 3600_000).toISOString();
-    await h.db.insertInto('login_failures').values(Array.from({ length: 150 }, () => ({ key: 'u:huangyan', created_at: old }))).execute();
+    await h.db
+      .insertInto('login_failures')
+      .values(Array.from({ length: 150 }, () => ({ key: 'u:huangyan', created_at: old })))
+      .execute();
     expect(await sign(h.app, 'huangyan', DEMO_PASSWORD, '198.51.100.10')).toBe(200);
   });
 });

@@ -15,13 +15,39 @@ describe('purge of expired rows', () => {
   it('deletes expired and revoked sessions, old idempotency keys and expired import locks; keeps live ones', async () => {
     const user = (await h.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const session = (token: string, expires: number, revoked: number | null = null) => ({
-      user_id: user, token_hash: token, ip: '', user_agent: '', created_at: at(-200), expires_at: at(expires), revoked_at: revoked === null ? null : at(revoked),
+      user_id: user,
+      token_hash: token,
+      ip: '',
+      user_agent: '',
+      created_at: at(-200),
+      expires_at: at(expires),
+      revoked_at: revoked === null ? null : at(revoked),
     });
     await h.db.deleteFrom('sessions').execute();
-    await h.db.insertInto('sessions').values([session('expired', -1), session('revoked', 5, -2), session('live', 1), session('live-long', 100)]).execute();
-    const key = (k: string, ageHours: number) => ({ company_id: h.property, user_id: user, key: k, request_hash: 'h', status_code: 200, response: '{}', created_at: at(-ageHours) });
-    await h.db.insertInto('idempotency_keys').values([key('old', 25), key('recent', 23), key('new', 0)]).execute();
-    await h.db.insertInto('import_locks').values([{ company_id: h.property, holder: 'dead', expires_at: at(-1) }, { company_id: h.it, holder: 'running', expires_at: at(1) }]).execute();
+    await h.db
+      .insertInto('sessions')
+      .values([session('expired', -1), session('revoked', 5, -2), session('live', 1), session('live-long', 100)])
+      .execute();
+    const key = (k: string, ageHours: number) => ({
+      company_id: h.property,
+      user_id: user,
+      key: k,
+      request_hash: 'h',
+      status_code: 200,
+      response: '{}',
+      created_at: at(-ageHours),
+    });
+    await h.db
+      .insertInto('idempotency_keys')
+      .values([key('old', 25), key('recent', 23), key('new', 0)])
+      .execute();
+    await h.db
+      .insertInto('import_locks')
+      .values([
+        { company_id: h.property, holder: 'dead', expires_at: at(-1) },
+        { company_id: h.it, holder: 'running', expires_at: at(1) },
+      ])
+      .execute();
 
     expect(await purgeExpired(h.db, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1 });
     expect((await h.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live', 'live-long']);

@@ -5,7 +5,10 @@ import { freshDatabase, dialect, setup } from './helper.ts';
 
 async function tableNames(db: Awaited<ReturnType<typeof freshDatabase>>['db']): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+  return tables
+    .map((t) => t.name)
+    .filter((n) => !n.startsWith('kysely_'))
+    .sort();
 }
 
 describe(`migrations on ${dialect}`, () => {
@@ -38,7 +41,8 @@ describe(`the database refuses links across companies (${dialect})`, () => {
       const attempts = [
         () => h.db.updateTable('work_orders').set({ application_id: foreignApp.id }).where('id', '=', order.id).execute(),
         () => h.db.updateTable('work_orders').set({ handler_id: foreignStaff.id }).where('id', '=', order.id).execute(),
-        () => h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order.application_id, staff_id: foreignStaff.id }).execute(),
+        () =>
+          h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order.application_id, staff_id: foreignStaff.id }).execute(),
         () => h.db.updateTable('staff').set({ role_id: foreignRole }).where('id', '=', ownStaff.id).execute(),
       ];
       for (const a of attempts) await expect(a()).rejects.toThrow(/foreign key/i);

@@ -37,7 +37,13 @@ const REPAIR = { location: '9栋1单元101', repair_type: '1', description: '卫
 export async function orderIn(h: Harness, c: Cast, status: WorkOrderStatus): Promise<number> {
   const created = await call(h.app, 'POST', '/admin/Work/add', {
     token: c.admin,
-    payload: { company_id: h.property, application_id: await applicationId(h, '业主报修'), form_data: REPAIR, requester_name: '测试', requester_phone: '13600000000' },
+    payload: {
+      company_id: h.property,
+      application_id: await applicationId(h, '业主报修'),
+      form_data: REPAIR,
+      requester_name: '测试',
+      requester_phone: '13600000000',
+    },
   });
   if (created.status !== 200) throw new Error(JSON.stringify(created.body));
   const id = created.body.data.id as number;
@@ -79,16 +85,37 @@ export async function orderIn(h: Harness, c: Cast, status: WorkOrderStatus): Pro
   return id;
 }
 
-export type ActionName = 'claim' | 'assign' | 'reassign' | 'complete' | 'examine_pass' | 'examine_fail' | 'reject' | 'resubmit' | 'withdraw' | 'cancel' | 'note';
+export type ActionName =
+  | 'claim'
+  | 'assign'
+  | 'reassign'
+  | 'complete'
+  | 'examine_pass'
+  | 'examine_fail'
+  | 'reject'
+  | 'resubmit'
+  | 'withdraw'
+  | 'cancel'
+  | 'note';
 
 /** Calls the route of `action` on order `id`; batch assign answers through its item result. */
-export async function perform(h: Harness, c: Cast, token: string, action: ActionName, id: number, extra: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
+export async function perform(
+  h: Harness,
+  c: Cast,
+  token: string,
+  action: ActionName,
+  id: number,
+  extra: Record<string, unknown> = {},
+): Promise<{ status: number; body: any }> {
   const base = { company_id: h.property, id, ...extra };
   switch (action) {
     case 'claim':
       return call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token, payload: base });
     case 'assign': {
-      const r = await call(h.app, 'POST', '/admin/Batch_Work/batchWorkAssign', { token, payload: { company_id: h.property, ids: [id], staff_id: c.staffId.zhangwei } });
+      const r = await call(h.app, 'POST', '/admin/Batch_Work/batchWorkAssign', {
+        token,
+        payload: { company_id: h.property, ids: [id], staff_id: c.staffId.zhangwei },
+      });
       if (r.status !== 200) return r;
       const item = r.body.data.results[0];
       return { status: item.ok ? 200 : item.code, body: item };

@@ -22,9 +22,14 @@ describe('password policy', () => {
     expect(updatePasswordBody.safeParse(body('Quiet-Harbor-71')).success).toBe(true);
   });
 
-  it('a password change to a guessable password is a 400 on `password`, in the caller\'s language, and changes nothing', async () => {
+  it("a password change to a guessable password is a 400 on `password`, in the caller's language, and changes nothing", async () => {
     const token = await login(h.app, 'wangfang');
-    const expected: Record<string, RegExp> = { 'zh-CN': /密码太容易被猜到/, 'zh-TW': /密碼太容易被猜到/, 'en-US': /too easy to guess/, 'pt-BR': /fácil demais/ };
+    const expected: Record<string, RegExp> = {
+      'zh-CN': /密码太容易被猜到/,
+      'zh-TW': /密碼太容易被猜到/,
+      'en-US': /too easy to guess/,
+      'pt-BR': /fácil demais/,
+    };
     for (const [lang, re] of Object.entries(expected)) {
       const r = await call(h.app, 'POST', '/admin/staff/updatePwd', {
         token,

@@ -77,7 +77,11 @@ describe('requester portal', () => {
   it('a resubmitted order of an automatic template is dispatched again', async () => {
     const key = await appKey(h, h.property, '门禁卡办理');
     const form = { room: '3栋2单元1502', kind: '1', identity: '1', quantity: 1 };
-    const o = (await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: { app_key: key, requester_name: '王', requester_phone: '13700000001', form_data: form } })).body.data;
+    const o = (
+      await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
+        payload: { app_key: key, requester_name: '王', requester_phone: '13700000001', form_data: form },
+      })
+    ).body.data;
     await perform(h, c, c.admin, 'reject', o.id);
     await call(h.app, 'POST', '/home/Work_Create/editWorkNew', { payload: { ident: o.ident, id: o.id, form_data: { ...form, quantity: 2 } } });
     const detail = await call(h.app, 'GET', '/admin/Work/detail', { token: c.admin, payload: { company_id: h.property, id: o.id } });
@@ -90,8 +94,17 @@ describe('requester portal', () => {
     const form = { systems: ['1'], level: '1', reason: '新员工入职', effective_on: '2026-12-01', days: 30 };
     const handlers: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const o = (await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: { app_key: key, requester_name: '新员工', requester_phone: '13700000002', form_data: form } })).body.data;
-      const row = await h.db.selectFrom('work_orders as w').innerJoin('staff as s', 's.id', 'w.handler_id').select('s.name').where('w.id', '=', o.id).executeTakeFirstOrThrow();
+      const o = (
+        await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
+          payload: { app_key: key, requester_name: '新员工', requester_phone: '13700000002', form_data: form },
+        })
+      ).body.data;
+      const row = await h.db
+        .selectFrom('work_orders as w')
+        .innerJoin('staff as s', 's.id', 'w.handler_id')
+        .select('s.name')
+        .where('w.id', '=', o.id)
+        .executeTakeFirstOrThrow();
       handlers.push(row.name);
     }
     // Both bound handlers receive orders; neither gets all four.

@@ -16,7 +16,10 @@ describe('client address behind (no) proxy', () => {
     const key = await appKey(h, h.property, '业主报修');
     const statuses: number[] = [];
     for (let i = 0; i < 70; i++) {
-      const r = await call(h.app, 'POST', '/home/Work_Create/templateData', { payload: { app_key: key }, headers: { 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` } });
+      const r = await call(h.app, 'POST', '/home/Work_Create/templateData', {
+        payload: { app_key: key },
+        headers: { 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` },
+      });
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -24,7 +27,10 @@ describe('client address behind (no) proxy', () => {
   });
 
   it('stores the socket address, not a spoofed one, in the session and the operation log', async () => {
-    const r = await call(h.app, 'POST', '/admin/Login/sign', { payload: { username: 'wangfang', password: DEMO_PASSWORD }, headers: { 'x-forwarded-for': '6.6.6.6' } });
+    const r = await call(h.app, 'POST', '/admin/Login/sign', {
+      payload: { username: 'wangfang', password: DEMO_PASSWORD },
+      headers: { 'x-forwarded-for': '6.6.6.6' },
+    });
     expect(r.status).toBe(200);
     expect((await lastSession(h)).ip).toBe('127.0.0.1');
     expect((await lastLoginLog(h)).ip).toBe('127.0.0.1');
@@ -45,7 +51,10 @@ describe('TRUST_PROXY', () => {
     for (const trustProxy of [1, ['127.0.0.1']]) {
       const h = await setup({ trustProxy });
       try {
-        const r = await call(h.app, 'POST', '/admin/Login/sign', { payload: { username: 'wangfang', password: DEMO_PASSWORD }, headers: { 'x-forwarded-for': '6.6.6.6' } });
+        const r = await call(h.app, 'POST', '/admin/Login/sign', {
+          payload: { username: 'wangfang', password: DEMO_PASSWORD },
+          headers: { 'x-forwarded-for': '6.6.6.6' },
+        });
         expect(r.status).toBe(200);
         expect((await lastSession(h)).ip).toBe('6.6.6.6');
         expect((await lastLoginLog(h)).ip).toBe('6.6.6.6');

@@ -39,7 +39,15 @@ async function start(): Promise<{ proc: ChildProcess; port: number }> {
   const proc = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, WEB_DIST: '', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`,
+      WEB_DIST: '',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
   });
   started.push(proc);
   let out = '';

@@ -18,11 +18,27 @@ let own: Record<string, number>;
 const TEMPLATE_CALLS = new Set(['orderKindDetail', 'templateAutomatic']);
 const ID_FIELDS = ['id', 'ids', 'application_id', 'category_id', 'handler_id', 'staff_id', 'department_id'];
 /** Values that make the rest of a request valid, so only the id decides. */
-const FILLER: Record<string, unknown> = { reason: 'tenancy walk', note: 'tenancy walk', pass: 1, form_data: {}, requester_name: 'Walk', requester_phone: '13600001111' };
+const FILLER: Record<string, unknown> = {
+  reason: 'tenancy walk',
+  note: 'tenancy walk',
+  pass: 1,
+  form_data: {},
+  requester_name: 'Walk',
+  requester_phone: '13600001111',
+};
 
 async function snapshot() {
-  const orders = await h.db.selectFrom('work_orders').select(['id', 'status', 'version', 'handler_id', 'form_data', 'updated_at']).where('company_id', '=', h.it).orderBy('id').execute();
-  const records = await h.db.selectFrom('work_order_records').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', h.it).executeTakeFirstOrThrow();
+  const orders = await h.db
+    .selectFrom('work_orders')
+    .select(['id', 'status', 'version', 'handler_id', 'form_data', 'updated_at'])
+    .where('company_id', '=', h.it)
+    .orderBy('id')
+    .execute();
+  const records = await h.db
+    .selectFrom('work_order_records')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('company_id', '=', h.it)
+    .executeTakeFirstOrThrow();
   const templates = await h.db.selectFrom('templates').select(['id', 'is_automatic', 'status']).where('company_id', '=', h.it).orderBy('id').execute();
   return { orders, records: Number(records.n), templates };
 }
@@ -34,12 +50,21 @@ beforeAll(async () => {
   const tpl = await call(h.app, 'POST', '/home/Work_Create/templateData', { payload: { app_key: itKey } });
   const itOrder = await call(h.app, 'POST', '/admin/Work/add', {
     token,
-    payload: { company_id: h.it, application_id: (await h.db.selectFrom('applications').select('id').where('app_key', '=', itKey).executeTakeFirstOrThrow()).id, form_data: {}, requester_name: 'Other', requester_phone: '13600002222' },
+    payload: {
+      company_id: h.it,
+      application_id: (await h.db.selectFrom('applications').select('id').where('app_key', '=', itKey).executeTakeFirstOrThrow()).id,
+      form_data: {},
+      requester_name: 'Other',
+      requester_phone: '13600002222',
+    },
   });
   const pick = async (table: 'applications' | 'categories' | 'staff' | 'departments' | 'templates', company: number) =>
     (await h.db.selectFrom(table).select('id').where('company_id', '=', company).orderBy('id').executeTakeFirstOrThrow()).id;
   other = {
-    order: itOrder.status === 200 ? itOrder.body.data.id : (await h.db.selectFrom('work_orders').select('id').where('company_id', '=', h.it).executeTakeFirstOrThrow()).id,
+    order:
+      itOrder.status === 200
+        ? itOrder.body.data.id
+        : (await h.db.selectFrom('work_orders').select('id').where('company_id', '=', h.it).executeTakeFirstOrThrow()).id,
     template: tpl.body.data.template.id,
     application_id: await pick('applications', h.it),
     category_id: await pick('categories', h.it),
@@ -82,14 +107,23 @@ describe('every staff call refuses ids of another company', () => {
       const shape = ((e.query ?? e.body) as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       const idFields = ID_FIELDS.filter((f) => f in shape);
       if (!idFields.length) continue;
-      const filler = Object.fromEntries(Object.keys(shape).filter((k) => k in FILLER).map((k) => [k, FILLER[k]]));
+      const filler = Object.fromEntries(
+        Object.keys(shape)
+          .filter((k) => k in FILLER)
+          .map((k) => [k, FILLER[k]]),
+      );
       const valid = Object.fromEntries(idFields.map((f) => [f, idFor(name, f, own)]));
       const variants = idFields.map((f) => ({ ...valid, [f]: idFor(name, f, other) }));
       if (idFields.length > 1) variants.push(Object.fromEntries(idFields.map((f) => [f, idFor(name, f, other)])));
       for (const ids of variants) {
         const payload = { company_id: h.property, ...filler, ...ids };
         if (e.reply === FILE_REPLY) {
-          const r = await h.app.inject({ method: 'GET', url: `/index.php${e.path}`, query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])), headers: { token } });
+          const r = await h.app.inject({
+            method: 'GET',
+            url: `/index.php${e.path}`,
+            query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])),
+            headers: { token },
+          });
           if (r.statusCode !== 404) failures.push(`${name} ${JSON.stringify(ids)} -> ${r.statusCode}`);
           continue;
         }

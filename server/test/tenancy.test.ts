@@ -6,7 +6,7 @@ beforeAll(async () => (h = await setup()));
 afterAll(() => h.close());
 
 describe('isolation between companies', () => {
-  it("an order of the other company is 404 through every work-order route, and unchanged", async () => {
+  it('an order of the other company is 404 through every work-order route, and unchanged', async () => {
     const { id } = await submitRepair(h); // belongs to the property company
     // admin is administrator in both companies, so only the company scope separates them.
     const admin = await login(h.app, 'admin');

@@ -17,7 +17,10 @@ describe("a company's days are days of its time zone", () => {
       return { created: r.body.data.totals.created as number, trend: r.body.data.trend as { date: string; created: number }[] };
     };
     const listed = async (day: string) => {
-      const r = await call(h.app, 'GET', '/admin/Workorder/list', { token, payload: { company_id: h.property, created_from: day, created_to: day, pageSize: 100 } });
+      const r = await call(h.app, 'GET', '/admin/Workorder/list', {
+        token,
+        payload: { company_id: h.property, created_from: day, created_to: day, pageSize: 100 },
+      });
       return (r.body.data.data as { id: number }[]).some((o) => o.id === id);
     };
 

@@ -9,7 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const countOrders = async () => Number((await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countOrders = async () =>
+  Number(
+    (
+      await h.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('the main job', () => {
   it('requester submits, staff sees it awaiting assignment, claims and completes it', async () => {
@@ -21,7 +29,10 @@ describe('the main job', () => {
     const after = await call<number>(h.app, 'POST', '/admin/Work/allDaiNumber', { token: admin, payload: { company_id: h.property } });
     expect(after.body.data).toBe(before.body.data + 1);
 
-    const list = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, status: 'unassigned', keyword: created.order_no } });
+    const list = await call(h.app, 'GET', '/admin/Workorder/list', {
+      token: admin,
+      payload: { company_id: h.property, status: 'unassigned', keyword: created.order_no },
+    });
     expect(list.body.data.totalCount).toBe(1);
     expect(list.body.data.data[0]).toMatchObject({ id: created.id, status: 'unassigned', requester_name: '测试业主', application_name: '业主报修' });
 
@@ -31,7 +42,10 @@ describe('the main job', () => {
     expect(claimed.body.data).toMatchObject({ status: 'processing', handler_name: '张伟' });
 
     // The repair template requires review, so completion waits for the reviewer.
-    const done = await call(h.app, 'POST', '/admin/Workorder/work_order_complete', { token: handler, payload: { company_id: h.property, id: created.id, note: '已更换水管' } });
+    const done = await call(h.app, 'POST', '/admin/Workorder/work_order_complete', {
+      token: handler,
+      payload: { company_id: h.property, id: created.id, note: '已更换水管' },
+    });
     expect(done.body.data.status).toBe('pending_review');
 
     const detail = await call(h.app, 'GET', '/admin/Workorder/work_order_details', { token: admin, payload: { company_id: h.property, id: created.id } });
@@ -47,7 +61,12 @@ describe('the main job', () => {
   it('completes straight to completed when the template needs no review', async () => {
     const key = await appKey(h, h.property, '投诉与建议');
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
-      payload: { app_key: key, requester_name: '李女士', requester_phone: '13700000000', form_data: { target: '2', subject: '楼道垃圾', content: '楼道垃圾两天没清' } },
+      payload: {
+        app_key: key,
+        requester_name: '李女士',
+        requester_phone: '13700000000',
+        form_data: { target: '2', subject: '楼道垃圾', content: '楼道垃圾两天没清' },
+      },
     });
     const id = r.body.data.id;
     await call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token: admin, payload: { company_id: h.property, id } });
@@ -58,7 +77,12 @@ describe('the main job', () => {
   it('dispatches an order of an automatic template to a bound handler', async () => {
     const key = await appKey(h, h.property, '门禁卡办理');
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
-      payload: { app_key: key, requester_name: '王先生', requester_phone: '13700000001', form_data: { room: '3栋2单元1502', kind: '1', identity: '1', quantity: 1 } },
+      payload: {
+        app_key: key,
+        requester_name: '王先生',
+        requester_phone: '13700000001',
+        form_data: { room: '3栋2单元1502', kind: '1', identity: '1', quantity: 1 },
+      },
     });
     const detail = await call(h.app, 'GET', '/admin/Workorder/work_order_details', { token: admin, payload: { company_id: h.property, id: r.body.data.id } });
     expect(detail.body.data.status).toBe('processing');
@@ -103,7 +127,9 @@ describe('conflicts and permissions', () => {
     const viewer = await login(h.app, 'wuhao');
     expect((await call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token: viewer, payload: { company_id: h.property, id } })).status).toBe(403);
     const complaintsHandler = await login(h.app, 'sunli');
-    expect((await call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token: complaintsHandler, payload: { company_id: h.property, id } })).status).toBe(403);
+    expect((await call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token: complaintsHandler, payload: { company_id: h.property, id } })).status).toBe(
+      403,
+    );
   });
 
   it('only the handler completes an order', async () => {
@@ -178,7 +204,12 @@ describe('lists and counts', () => {
     for (const [status, n] of Object.entries(counts.body.data.counts)) {
       const list = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, status, pageSize: 1 } });
       expect(list.body.data.totalCount).toBe(n);
-      const rows = await h.db.selectFrom('work_orders').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', h.property).where('status', '=', status).executeTakeFirstOrThrow();
+      const rows = await h.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', h.property)
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBe(n);
     }
   });
@@ -191,7 +222,10 @@ describe('lists and counts', () => {
     expect(p1.body.data.totalPage).toBe(Math.ceil(p1.body.data.totalCount / 5));
     const apps = await call(h.app, 'GET', '/admin/Application/list', { token: admin, payload: { company_id: h.property } });
     const repair = apps.body.data.data.find((a: { name: string }) => a.name === '业主报修');
-    const byApp = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, application_id: repair.id, pageSize: 100 } });
+    const byApp = await call(h.app, 'GET', '/admin/Workorder/list', {
+      token: admin,
+      payload: { company_id: h.property, application_id: repair.id, pageSize: 100 },
+    });
     expect(byApp.body.data.data.every((o: { application_name: string }) => o.application_name === '业主报修')).toBe(true);
     const kw = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, keyword: '单元', pageSize: 100 } });
     expect(kw.body.data.data.length).toBeGreaterThan(0);
@@ -217,13 +251,19 @@ describe('lists and counts', () => {
 describe('allowed_actions on list rows', () => {
   it('a handler may claim orders of the applications bound to them only; my orders carry them too', async () => {
     const handler = await login(h.app, 'zhangwei');
-    const list = await call(h.app, 'GET', '/admin/Workorder/list', { token: handler, payload: { company_id: h.property, status: 'unassigned', pageSize: 100 } });
+    const list = await call(h.app, 'GET', '/admin/Workorder/list', {
+      token: handler,
+      payload: { company_id: h.property, status: 'unassigned', pageSize: 100 },
+    });
     const rows = list.body.data.data as { application_name: string; allowed_actions: string[] }[];
     expect(rows.some((r) => r.application_name === '业主报修')).toBe(true);
     expect(rows.some((r) => r.application_name !== '业主报修')).toBe(true);
     for (const r of rows) expect(r.allowed_actions.includes('claim')).toBe(r.application_name === '业主报修');
 
-    const mine = await call(h.app, 'POST', '/admin/Work/myWorkOrder', { token: handler, payload: { company_id: h.property, type: 'handling', pageNo: 1, pageSize: 10 } });
+    const mine = await call(h.app, 'POST', '/admin/Work/myWorkOrder', {
+      token: handler,
+      payload: { company_id: h.property, type: 'handling', pageNo: 1, pageSize: 10 },
+    });
     for (const r of mine.body.data.data as { status: string; allowed_actions: string[] }[]) {
       expect(r.allowed_actions.includes('complete')).toBe(r.status === 'processing');
     }

@@ -55,7 +55,6 @@ export const pagingQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 
-
 export const companyScoped = z.object({ company_id: companyId });
 
 // --- auth ---------------------------------------------------------------------------
@@ -67,7 +66,6 @@ export const loginBody = z.object({
   captcha: z.string().max(16).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
-
 
 /** Payload (a) of docs/product.md, section 3. */
 export const updatePasswordBody = z
@@ -82,11 +80,7 @@ export const updatePasswordBody = z
     message: FIELD_ERROR.passwordMismatch,
   });
 
-
-
-
 // --- work orders --------------------------------------------------------------------
-
 
 /** Whether `s` is a calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
 export function isRealDay(s: string): boolean {
@@ -102,9 +96,14 @@ export function isRealDay(s: string): boolean {
 const dayOrInstant = z
   .string()
   .max(30)
-  .refine((v) => isRealDay(v.slice(0, 10)) && (v.length === 10 || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)))), {
-    message: FIELD_ERROR.invalidDate,
-  });
+  .refine(
+    (v) =>
+      isRealDay(v.slice(0, 10)) &&
+      (v.length === 10 || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)))),
+    {
+      message: FIELD_ERROR.invalidDate,
+    },
+  );
 
 export const workOrderListQuery = companyScoped.extend(pagingQuery.shape).extend({
   status: workOrderStatus.optional(),
@@ -117,10 +116,6 @@ export const workOrderListQuery = companyScoped.extend(pagingQuery.shape).extend
 });
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuery>;
 
-
-
-
-
 export const orderIdBody = companyScoped.extend({ id, version: z.coerce.number().int().nonnegative().max(MAX_ID).optional() });
 export const completeBody = orderIdBody.extend({ note: z.string().trim().max(2000).optional() });
 
@@ -131,8 +126,10 @@ export const createWorkBody = z.object({
   app_key: z.string().trim().min(1).max(64),
   form_data: z.record(z.string(), z.unknown()),
   requester_name: z.string().trim().min(1).max(50),
-  requester_phone: z.string().trim().regex(/^[0-9+\-() ]{5,20}$/),
+  requester_phone: z
+    .string()
+    .trim()
+    .regex(/^[0-9+\-() ]{5,20}$/),
   /** A requester who already has an identification keeps it across submissions. */
   ident: z.string().trim().max(64).optional(),
 });
-

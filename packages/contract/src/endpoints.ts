@@ -6,7 +6,18 @@
  * case-insensitively; `aliases` are other documented paths of the same operation.
  */
 import { z } from 'zod';
-import { companyScoped, completeBody, idField, createWorkBody, loginBody, orderIdBody, pagingQuery, templateDataBody, updatePasswordBody, workOrderListQuery } from './api.ts';
+import {
+  companyScoped,
+  completeBody,
+  idField,
+  createWorkBody,
+  loginBody,
+  orderIdBody,
+  pagingQuery,
+  templateDataBody,
+  updatePasswordBody,
+  workOrderListQuery,
+} from './api.ts';
 import type { PermissionCode } from './permissions.ts';
 import * as r from './replies.ts';
 import {
@@ -74,9 +85,24 @@ const requester = ['requester'];
 
 export const ENDPOINTS = {
   // --- auth -------------------------------------------------------------------------
-  signIn: def({ method: 'POST', path: '/admin/Login/sign', permission: 'public', body: loginBody, reply: r.loginReply, tags: auth, summary: 'Sign in with username and password; returns an opaque token' }),
+  signIn: def({
+    method: 'POST',
+    path: '/admin/Login/sign',
+    permission: 'public',
+    body: loginBody,
+    reply: r.loginReply,
+    tags: auth,
+    summary: 'Sign in with username and password; returns an opaque token',
+  }),
   signOut: def({ method: 'POST', path: '/auth/logout', permission: 'signedIn', reply: r.nothing, tags: auth, summary: 'Revoke the token of this session' }),
-  companyList: def({ method: 'GET', path: '/admin/Home/company_list', permission: 'signedIn', reply: z.array(r.companyListItem), tags: companies, summary: 'Companies the signed-in person is active staff of' }),
+  companyList: def({
+    method: 'GET',
+    path: '/admin/Home/company_list',
+    permission: 'signedIn',
+    reply: z.array(r.companyListItem),
+    tags: companies,
+    summary: 'Companies the signed-in person is active staff of',
+  }),
   companyPermissions: def({
     method: 'GET',
     path: '/admin/Home/company_jurisdiction',
@@ -86,12 +112,44 @@ export const ENDPOINTS = {
     tags: companies,
     summary: 'Permissions of the caller in the company',
   }),
-  userInfo: def({ method: 'GET', path: '/user/info', permission: 'member', query: companyScoped, reply: r.userInfo, tags: auth, summary: 'User, role with permissions, and menu tree in the company' }),
-  userNav: def({ method: 'GET', path: '/user/nav', permission: 'member', query: companyScoped, reply: z.array(r.menuItem), tags: auth, summary: 'Menu tree of the caller in the company' }),
-  changePassword: def({ method: 'POST', path: '/admin/staff/updatePwd', permission: 'signedIn', body: updatePasswordBody, reply: r.nothing, tags: auth, summary: 'Change own password (revokes other sessions)' }),
+  userInfo: def({
+    method: 'GET',
+    path: '/user/info',
+    permission: 'member',
+    query: companyScoped,
+    reply: r.userInfo,
+    tags: auth,
+    summary: 'User, role with permissions, and menu tree in the company',
+  }),
+  userNav: def({
+    method: 'GET',
+    path: '/user/nav',
+    permission: 'member',
+    query: companyScoped,
+    reply: z.array(r.menuItem),
+    tags: auth,
+    summary: 'Menu tree of the caller in the company',
+  }),
+  changePassword: def({
+    method: 'POST',
+    path: '/admin/staff/updatePwd',
+    permission: 'signedIn',
+    body: updatePasswordBody,
+    reply: r.nothing,
+    tags: auth,
+    summary: 'Change own password (revokes other sessions)',
+  }),
 
   // --- work-order reads -------------------------------------------------------------
-  workOrderList: def({ method: 'GET', path: '/admin/Workorder/list', permission: 'workorder.query', query: workOrderListQuery, reply: r.paged(r.workOrder), tags: orders, summary: 'Work orders of the company, filtered and paged' }),
+  workOrderList: def({
+    method: 'GET',
+    path: '/admin/Workorder/list',
+    permission: 'workorder.query',
+    query: workOrderListQuery,
+    reply: r.paged(r.workOrder),
+    tags: orders,
+    summary: 'Work orders of the company, filtered and paged',
+  }),
   workOrderDetail: def({
     method: 'GET',
     path: '/admin/Workorder/work_order_details',
@@ -131,8 +189,24 @@ export const ENDPOINTS = {
     tags: orders,
     summary: 'Staff who may receive an order: bound to the application first, then the least loaded',
   }),
-  myWorkOrders: def({ method: 'POST', path: '/admin/Work/myWorkOrder', permission: 'myorders.query', body: myWorkOrderBody, reply: r.paged(r.workOrder), tags: orders, summary: 'Orders the caller handles, created or reviewed' }),
-  statusCounts: def({ method: 'GET', path: '/admin/Work/pendingNumber', permission: 'workorder.query', query: companyScoped, reply: r.statusCounts, tags: orders, summary: 'Number of orders in each status' }),
+  myWorkOrders: def({
+    method: 'POST',
+    path: '/admin/Work/myWorkOrder',
+    permission: 'myorders.query',
+    body: myWorkOrderBody,
+    reply: r.paged(r.workOrder),
+    tags: orders,
+    summary: 'Orders the caller handles, created or reviewed',
+  }),
+  statusCounts: def({
+    method: 'GET',
+    path: '/admin/Work/pendingNumber',
+    permission: 'workorder.query',
+    query: companyScoped,
+    reply: r.statusCounts,
+    tags: orders,
+    summary: 'Number of orders in each status',
+  }),
   awaitingAssignment: def({
     method: 'POST',
     path: '/admin/Work/allDaiNumber',
@@ -142,7 +216,15 @@ export const ENDPOINTS = {
     tags: orders,
     summary: 'Number of orders awaiting assignment, optionally of one application or template by name',
   }),
-  orderKinds: def({ method: 'GET', path: '/admin/Work/workOrderName', permission: 'workorder.query', query: companyScoped, reply: z.array(r.orderKind), tags: orders, summary: 'Kinds of work order (templates in use), for filters' }),
+  orderKinds: def({
+    method: 'GET',
+    path: '/admin/Work/workOrderName',
+    permission: 'workorder.query',
+    query: companyScoped,
+    reply: z.array(r.orderKind),
+    tags: orders,
+    summary: 'Kinds of work order (templates in use), for filters',
+  }),
   orderKindDetail: def({
     method: 'POST',
     path: '/admin/Work/workOrderNameDetail',
@@ -152,10 +234,26 @@ export const ENDPOINTS = {
     tags: orders,
     summary: 'One kind of work order with its form fields',
   }),
-  boundApplications: def({ method: 'GET', path: '/admin/Work/staffApplication', permission: 'member', query: companyScoped, reply: z.array(r.boundApplication), tags: orders, summary: 'Applications the caller is bound to' }),
+  boundApplications: def({
+    method: 'GET',
+    path: '/admin/Work/staffApplication',
+    permission: 'member',
+    query: companyScoped,
+    reply: z.array(r.boundApplication),
+    tags: orders,
+    summary: 'Applications the caller is bound to',
+  }),
 
   // --- statistics -------------------------------------------------------------------
-  applicationStats: def({ method: 'POST', path: '/admin/Work/appData', permission: 'dashboard.query', body: statsQuery, reply: r.appDataReply, tags: stats, summary: 'Per-application figures and trend over a date range' }),
+  applicationStats: def({
+    method: 'POST',
+    path: '/admin/Work/appData',
+    permission: 'dashboard.query',
+    body: statsQuery,
+    reply: r.appDataReply,
+    tags: stats,
+    summary: 'Per-application figures and trend over a date range',
+  }),
   applicationStatsDetail: def({
     method: 'POST',
     path: '/admin/Work/appDataDetail',
@@ -165,19 +263,99 @@ export const ENDPOINTS = {
     tags: stats,
     summary: "One application's figures, trend and per-handler breakdown",
   }),
-  staffStats: def({ method: 'POST', path: '/admin/Work/staffDataList', permission: 'dashboard.query', body: statsQuery, reply: r.staffDataReply, tags: stats, summary: 'Per-handler figures over a date range' }),
+  staffStats: def({
+    method: 'POST',
+    path: '/admin/Work/staffDataList',
+    permission: 'dashboard.query',
+    body: statsQuery,
+    reply: r.staffDataReply,
+    tags: stats,
+    summary: 'Per-handler figures over a date range',
+  }),
 
   // --- single actions ---------------------------------------------------------------
-  claim: def({ method: 'POST', path: '/admin/Workorder/claim_work_order', permission: 'workorder.renling', body: orderIdBody, reply: r.workOrder, tags: orders, summary: 'Claim an unassigned order' }),
-  claimByLink: def({ method: 'GET', path: '/admin/Work/claim', permission: 'workorder.renling', query: orderIdQuery, reply: r.workOrder, tags: orders, summary: 'Claim an unassigned order (GET form of the original)' }),
+  claim: def({
+    method: 'POST',
+    path: '/admin/Workorder/claim_work_order',
+    permission: 'workorder.renling',
+    body: orderIdBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Claim an unassigned order',
+  }),
+  claimByLink: def({
+    method: 'GET',
+    path: '/admin/Work/claim',
+    permission: 'workorder.renling',
+    query: orderIdQuery,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Claim an unassigned order (GET form of the original)',
+  }),
   // Handler rules (only the handler completes or transfers) are the work-order policy's.
-  reassign: def({ method: 'POST', path: '/admin/Workorder/work_order_reassign', permission: 'workorder.query', body: reassignBody, reply: r.workOrder, tags: orders, summary: 'Transfer an order in processing to another handler' }),
-  complete: def({ method: 'POST', path: '/admin/Workorder/work_order_complete', permission: 'workorder.query', body: completeBody, reply: r.workOrder, tags: orders, summary: 'Finish an order (to review when its template asks for one)' }),
-  reject: def({ method: 'POST', path: '/admin/Workorder/work_order_reject', permission: 'workorder.query', body: rejectBody, reply: r.workOrder, tags: orders, summary: 'Send an order back to its requester with a reason' }),
-  examine: def({ method: 'POST', path: '/admin/Workorder/work_order_examine', permission: 'workorder.examine', body: examineBody, reply: r.workOrder, tags: orders, summary: 'Review: pass, or fail back to the handler with a reason' }),
-  cancel: def({ method: 'POST', path: '/admin/Workorder/work_order_cancel', permission: 'workorder.cancelorder', body: cancelBody, reply: r.workOrder, tags: orders, summary: 'Cancel an open order with a reason' }),
-  resubmit: def({ method: 'POST', path: '/admin/Workorder/resubmit_work_order', permission: 'workorder.query', body: resubmitBody, reply: r.workOrder, tags: orders, summary: 'Resubmit a rejected order, optionally with new form data' }),
-  addNote: def({ method: 'POST', path: '/admin/Workorder/record_notes', permission: 'workorder.get', body: noteBody, reply: r.nothing, tags: orders, summary: 'Add an internal note (never shown to the requester)' }),
+  reassign: def({
+    method: 'POST',
+    path: '/admin/Workorder/work_order_reassign',
+    permission: 'workorder.query',
+    body: reassignBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Transfer an order in processing to another handler',
+  }),
+  complete: def({
+    method: 'POST',
+    path: '/admin/Workorder/work_order_complete',
+    permission: 'workorder.query',
+    body: completeBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Finish an order (to review when its template asks for one)',
+  }),
+  reject: def({
+    method: 'POST',
+    path: '/admin/Workorder/work_order_reject',
+    permission: 'workorder.query',
+    body: rejectBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Send an order back to its requester with a reason',
+  }),
+  examine: def({
+    method: 'POST',
+    path: '/admin/Workorder/work_order_examine',
+    permission: 'workorder.examine',
+    body: examineBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Review: pass, or fail back to the handler with a reason',
+  }),
+  cancel: def({
+    method: 'POST',
+    path: '/admin/Workorder/work_order_cancel',
+    permission: 'workorder.cancelorder',
+    body: cancelBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Cancel an open order with a reason',
+  }),
+  resubmit: def({
+    method: 'POST',
+    path: '/admin/Workorder/resubmit_work_order',
+    permission: 'workorder.query',
+    body: resubmitBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Resubmit a rejected order, optionally with new form data',
+  }),
+  addNote: def({
+    method: 'POST',
+    path: '/admin/Workorder/record_notes',
+    permission: 'workorder.get',
+    body: noteBody,
+    reply: r.nothing,
+    tags: orders,
+    summary: 'Add an internal note (never shown to the requester)',
+  }),
 
   // --- batches (Idempotency-Key header: a retry acts once) -----------------------------
   batchClaim: def({
@@ -200,12 +378,44 @@ export const ENDPOINTS = {
     tags: batches,
     summary: 'Assign up to 500 orders to one handler; one result per order',
   }),
-  batchReject: def({ method: 'POST', path: '/admin/Work/batchReject', permission: 'workorder.query', body: batchRejectBody, reply: r.batchReply, tags: batches, summary: 'Reject up to 500 orders with one reason; one result per order' }),
+  batchReject: def({
+    method: 'POST',
+    path: '/admin/Work/batchReject',
+    permission: 'workorder.query',
+    body: batchRejectBody,
+    reply: r.batchReply,
+    tags: batches,
+    summary: 'Reject up to 500 orders with one reason; one result per order',
+  }),
 
   // --- staff-side create, edit, delete; withdraw ----------------------------------------
-  createWorkOrder: def({ method: 'POST', path: '/admin/Work/add', permission: 'workorder.add', body: staffCreateBody, reply: r.createdOrder, tags: orders, summary: "Create an order on a requester's behalf" }),
-  editWorkOrder: def({ method: 'POST', path: '/admin/Work/edit', permission: 'workorder.edit', body: staffEditBody, reply: r.workOrder, tags: orders, summary: 'Edit the form data of an unassigned or rejected order' }),
-  deleteWorkOrder: def({ method: 'GET', path: '/admin/Work/delete', permission: 'workorder.delete', query: orderIdQuery, reply: r.nothing, tags: orders, summary: 'Delete a cancelled or withdrawn order' }),
+  createWorkOrder: def({
+    method: 'POST',
+    path: '/admin/Work/add',
+    permission: 'workorder.add',
+    body: staffCreateBody,
+    reply: r.createdOrder,
+    tags: orders,
+    summary: "Create an order on a requester's behalf",
+  }),
+  editWorkOrder: def({
+    method: 'POST',
+    path: '/admin/Work/edit',
+    permission: 'workorder.edit',
+    body: staffEditBody,
+    reply: r.workOrder,
+    tags: orders,
+    summary: 'Edit the form data of an unassigned or rejected order',
+  }),
+  deleteWorkOrder: def({
+    method: 'GET',
+    path: '/admin/Work/delete',
+    permission: 'workorder.delete',
+    query: orderIdQuery,
+    reply: r.nothing,
+    tags: orders,
+    summary: 'Delete a cancelled or withdrawn order',
+  }),
   withdraw: def({
     method: 'GET',
     path: '/admin/Work/withdraw',
@@ -218,7 +428,15 @@ export const ENDPOINTS = {
   }),
 
   // --- Excel ------------------------------------------------------------------------
-  exportWorkOrders: def({ method: 'GET', path: '/admin/Work/export', permission: 'workorder.export', query: exportQuery, reply: FILE_REPLY, tags: orders, summary: 'The filtered list as .xlsx, form fields as columns' }),
+  exportWorkOrders: def({
+    method: 'GET',
+    path: '/admin/Work/export',
+    permission: 'workorder.export',
+    query: exportQuery,
+    reply: FILE_REPLY,
+    tags: orders,
+    summary: 'The filtered list as .xlsx, form fields as columns',
+  }),
   importTemplate: def({
     method: 'GET',
     path: '/admin/Work/importTemplate',
@@ -248,10 +466,27 @@ export const ENDPOINTS = {
     tags: ['applications'],
     summary: 'Applications (service channels) of the company',
   }),
-  templateAutomatic: def({ method: 'GET', path: '/admin/template/isAutomatic', permission: 'member', query: orderIdQuery, reply: r.automaticReply, tags: ['templates'], summary: 'Whether new orders of a template are dispatched automatically' }),
+  templateAutomatic: def({
+    method: 'GET',
+    path: '/admin/template/isAutomatic',
+    permission: 'member',
+    query: orderIdQuery,
+    reply: r.automaticReply,
+    tags: ['templates'],
+    summary: 'Whether new orders of a template are dispatched automatically',
+  }),
 
   // --- requester portal (public, limited per IP) -------------------------------------
-  templateData: def({ method: 'POST', path: '/home/Work_Create/templateData', permission: 'public', body: templateDataBody, reply: r.templateDataReply, tags: requester, summary: "An application's form by its public key", rateLimited: true }),
+  templateData: def({
+    method: 'POST',
+    path: '/home/Work_Create/templateData',
+    permission: 'public',
+    body: templateDataBody,
+    reply: r.templateDataReply,
+    tags: requester,
+    summary: "An application's form by its public key",
+    rateLimited: true,
+  }),
   submitWorkOrder: def({
     method: 'POST',
     path: '/home/Work_Create/createWorkNew',
@@ -294,7 +529,9 @@ type RequestSchema<E> = [Schema<E, 'body'>] extends [never] ? Schema<E, 'query'>
 export type RequestOf<N extends EndpointName> = [RequestSchema<Endpoints[N]>] extends [never] ? Record<string, unknown> : z.output<RequestSchema<Endpoints[N]>>;
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 /** Fields as the server reads them, optional where the request may leave them out. */
-type ClientFields<S extends z.ZodType, In = z.input<S>, Out = z.output<S>> = { [K in Exclude<keyof In, OptionalKeys<In>>]: K extends keyof Out ? Out[K] : In[K] } & {
+type ClientFields<S extends z.ZodType, In = z.input<S>, Out = z.output<S>> = {
+  [K in Exclude<keyof In, OptionalKeys<In>>]: K extends keyof Out ? Out[K] : In[K];
+} & {
   [K in OptionalKeys<In>]?: K extends keyof Out ? Out[K] : In[K];
 };
 /** What a client sends: the request's fields without the company scope, which the client adds. */

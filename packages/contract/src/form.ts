@@ -95,8 +95,7 @@ export function templateFields(template: FormTemplate): FormField[] {
   return out;
 }
 
-const isEmpty = (v: unknown) =>
-  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 const TIME_RE = /^\d{2}:\d{2}(:\d{2})?$/;
@@ -138,8 +137,7 @@ function checkValue(f: FormField, v: unknown): { error?: FieldError; value?: unk
       const multiple = f.type === 'checkbox' || (f.type === 'select' && o.multiple);
       if (multiple) {
         if (!Array.isArray(v)) return err('type');
-        if (!v.every((x) => (typeof x === 'string' || typeof x === 'number') && allowed.has(String(x))))
-          return err('option');
+        if (!v.every((x) => (typeof x === 'string' || typeof x === 'number') && allowed.has(String(x)))) return err('option');
         return { value: v };
       }
       if (typeof v !== 'string' && typeof v !== 'number') return err('type');
@@ -159,9 +157,7 @@ function checkValue(f: FormField, v: unknown): { error?: FieldError; value?: unk
       return typeof v === 'string' && /^#[0-9a-fA-F]{3,8}$|^rgba?\(/.test(v) ? { value: v } : err('type');
     case 'uploadFile':
     case 'uploadImg':
-      return Array.isArray(v) && v.every((x) => x && typeof x === 'object' && typeof (x as { url?: unknown }).url === 'string')
-        ? { value: v }
-        : err('type');
+      return Array.isArray(v) && v.every((x) => x && typeof x === 'object' && typeof (x as { url?: unknown }).url === 'string') ? { value: v } : err('type');
     case 'cascader':
       return Array.isArray(v) ? { value: v } : err('type');
     default:

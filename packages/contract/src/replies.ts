@@ -14,8 +14,7 @@ const time = z.string();
 export const workOrderStatus = z.enum(WORK_ORDER_STATUSES);
 
 /** A page of a list: `data` rows plus paging figures. */
-export const paged = <T extends z.ZodType>(row: T) =>
-  z.object({ data: z.array(row), pageNo: int, pageSize: int, totalCount: int, totalPage: int });
+export const paged = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), pageNo: int, pageSize: int, totalCount: int, totalPage: int });
 export interface Paged<T> {
   data: T[];
   pageNo: number;

@@ -4,15 +4,7 @@
  * read it.
  */
 
-export const WORK_ORDER_STATUSES = [
-  'unassigned',
-  'processing',
-  'pending_review',
-  'completed',
-  'rejected',
-  'cancelled',
-  'withdrawn',
-] as const;
+export const WORK_ORDER_STATUSES = ['unassigned', 'processing', 'pending_review', 'completed', 'rejected', 'cancelled', 'withdrawn'] as const;
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
 /** Statuses in which an order still needs work from staff ("open"). */
@@ -85,11 +77,7 @@ export function canTransition(action: WorkOrderAction, status: WorkOrderStatus):
  * The status an order reaches by `action`. For `create` pass `from = null`.
  * Returns null when the action is not allowed from `from` (callers answer 409).
  */
-export function nextStatus(
-  action: WorkOrderAction,
-  from: WorkOrderStatus | null,
-  ctx: TransitionContext = {},
-): WorkOrderStatus | null {
+export function nextStatus(action: WorkOrderAction, from: WorkOrderStatus | null, ctx: TransitionContext = {}): WorkOrderStatus | null {
   const rule = RULES[action];
   if (from === null) {
     if (rule.from !== 'none') return null;

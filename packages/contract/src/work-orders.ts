@@ -16,7 +16,9 @@ export const MAX_BATCH = 500;
 export const OVERDUE_HOURS = 72;
 
 /** Booleans as forms and query strings send them. */
-export const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 export const reassignBody = orderIdBody.extend({ staff_id: id, note: optionalNote });
 export const rejectBody = orderIdBody.extend({ reason });
@@ -32,9 +34,11 @@ export const idsBody = companyScoped.extend({ ids: z.array(id).min(1).max(MAX_BA
 export const batchAssignBody = idsBody.extend({ staff_id: id, note: optionalNote });
 export const batchRejectBody = idsBody.extend({ reason });
 
-
 const requesterName = z.string().trim().min(1).max(50);
-const requesterPhone = z.string().trim().regex(/^[0-9+\-() ]{5,20}$/);
+const requesterPhone = z
+  .string()
+  .trim()
+  .regex(/^[0-9+\-() ]{5,20}$/);
 
 export const staffCreateBody = companyScoped.extend({
   application_id: id,
@@ -62,7 +66,6 @@ const day = z.string().refine(isRealDay, { message: FIELD_ERROR.invalidDate });
 export const statsQuery = companyScoped.extend({ date_from: day.optional(), date_to: day.optional() });
 export const appStatsDetailQuery = statsQuery.extend({ application_id: id });
 
-
 // --- requester portal (public; the requester is known by `ident`) -------------------
 
 export const identField = z.string().trim().min(16).max(64);
@@ -75,4 +78,3 @@ export const editWorkBody = z.object({
   requester_phone: requesterPhone.optional(),
 });
 export const withdrawQuery = z.object({ id, ident: identField.optional(), company_id: z.coerce.number().int().nonnegative().max(MAX_ID).optional() });
-

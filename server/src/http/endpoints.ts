@@ -36,7 +36,8 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
   const names = Object.keys(ENDPOINTS);
   const missing = names.filter((n) => typeof (handlers as Record<string, unknown>)[n] !== 'function');
   const extra = Object.keys(handlers).filter((n) => !(n in ENDPOINTS));
-  if (missing.length || extra.length) throw new Error(`endpoint table and handlers differ: missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'}`);
+  if (missing.length || extra.length)
+    throw new Error(`endpoint table and handlers differ: missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'}`);
 
   const methodsByPath = new Map<string, Set<string>>();
   for (const name of names as EndpointName[]) {

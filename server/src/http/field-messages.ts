@@ -22,7 +22,10 @@ export function fieldMessage(lang: Lang, issue: FieldIssue): string {
   const max = Number(issue.maximum ?? 0);
   switch (issue.code) {
     case 'invalid_type':
-      return message(lang, issue.input === undefined || issue.input === null || /received undefined/.test(issue.message ?? '') ? 'fieldRequired' : 'fieldInvalid');
+      return message(
+        lang,
+        issue.input === undefined || issue.input === null || /received undefined/.test(issue.message ?? '') ? 'fieldRequired' : 'fieldInvalid',
+      );
     case 'too_small':
       if (issue.origin === 'string') return message(lang, min <= 1 ? 'fieldRequired' : 'tooShort', { min });
       if (issue.origin === 'array' || issue.origin === 'set') return message(lang, 'tooFew', { min });

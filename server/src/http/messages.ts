@@ -140,7 +140,7 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     internal: 'Internal server error',
     staffUnavailable: 'The selected staff member does not exist or is disabled',
     alreadyHandler: 'This staff member already handles the order',
-    staffCannotHandle: 'The chosen staff member is not bound to the order\'s application and their role cannot claim orders, so they cannot receive it',
+    staffCannotHandle: "The chosen staff member is not bound to the order's application and their role cannot claim orders, so they cannot receive it",
     selfReview: 'The handler of an order cannot review it',
     idempotencyConflict: 'This Idempotency-Key was used for another request or is still being processed',
     badFile: 'The file cannot be read; upload an .xlsx Excel file',
@@ -182,7 +182,8 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     wrongOldPassword: 'A senha antiga está errada',
     tooManyLogins: 'Muitas tentativas de login; tente novamente em {minutes} minutos',
     passwordTooShort: 'A senha deve ter pelo menos {min} caracteres',
-    passwordTooWeak: 'Esta senha é fácil demais de adivinhar; evite senhas comuns, nomes, o nome da conta e sequências do teclado, e tente algumas palavras sem relação',
+    passwordTooWeak:
+      'Esta senha é fácil demais de adivinhar; evite senhas comuns, nomes, o nome da conta e sequências do teclado, e tente algumas palavras sem relação',
     tooLarge: 'Requisição muito grande',
     rateLimited: 'Muitas requisições; tente mais tarde',
     internal: 'Erro interno do servidor',

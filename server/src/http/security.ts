@@ -31,7 +31,10 @@ export function parseTrustProxy(v: string | undefined): TrustProxy {
   if (s === '' || s === '0' || s.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(s)) return Number(s);
   if (s.toLowerCase() === 'true') throw new Error('TRUST_PROXY=true is not allowed; give a hop count or the proxy addresses');
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 /** Query parameters and headers whose values never reach the log. */
@@ -94,7 +97,10 @@ export function loggerOptions(level: string | undefined, stream?: NodeJS.Writabl
       }),
     },
     // Anything else a handler logs by hand.
-    redact: { paths: ['headers.token', 'headers.authorization', 'headers.cookie', 'password', 'token', 'ident', '*.password', '*.token', '*.ident'], censor: REDACTED },
+    redact: {
+      paths: ['headers.token', 'headers.authorization', 'headers.cookie', 'password', 'token', 'ident', '*.password', '*.token', '*.ident'],
+      censor: REDACTED,
+    },
   };
 }
 

@@ -82,7 +82,8 @@ export const myWorkOrders = (params: MyWorkOrderParams) => call('myWorkOrders', 
 /** Headers of a batch call: one idempotency key per user action, so a retry acts once. */
 const idempotent = (key: string): AxiosRequestConfig => ({ headers: { 'Idempotency-Key': key } });
 export const batchClaim = (ids: number[], key: string) => call('batchClaim', { ids }, idempotent(key));
-export const batchAssign = (ids: number[], staff_id: number, note: string | undefined, key: string) => call('batchAssign', { ids, staff_id, note }, idempotent(key));
+export const batchAssign = (ids: number[], staff_id: number, note: string | undefined, key: string) =>
+  call('batchAssign', { ids, staff_id, note }, idempotent(key));
 export const batchReject = (ids: number[], reason: string, key: string) => call('batchReject', { ids, reason }, idempotent(key));
 
 export type StaffCreateParams = ParamsOf<'createWorkOrder'>;

@@ -27,7 +27,10 @@ export function parseActions(actions: unknown): string[] {
     try {
       value = JSON.parse(actions);
     } catch {
-      return actions.split(',').map((s) => s.trim()).filter(Boolean);
+      return actions
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }
   }
   if (!Array.isArray(value)) return [];
@@ -67,7 +70,7 @@ function convert(items: MenuItem[], topLevel: boolean): AppRoute[] {
     if (children.length > 0) {
       route.children = convert(children, false);
       const first = firstPath(route.children);
-      route.redirect = item.redirect ? collapseSlashes(item.redirect) : first ?? undefined;
+      route.redirect = item.redirect ? collapseSlashes(item.redirect) : (first ?? undefined);
     } else if (item.redirect) {
       route.redirect = collapseSlashes(item.redirect);
     }

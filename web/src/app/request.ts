@@ -60,7 +60,7 @@ export function hasIdentParam(): boolean {
 }
 
 function isEnvelope(x: unknown): x is Envelope<unknown> {
-  return !!x && typeof x === 'object' && 'code' in x && typeof (x).code === 'number';
+  return !!x && typeof x === 'object' && 'code' in x && typeof x.code === 'number';
 }
 
 function notifyError(description: string): void {

@@ -11,15 +11,7 @@ import { buildRoutes } from './dynamicRoutes.ts';
 import { queryClient } from './queryClient.ts';
 import { useTabs } from '../components/tabs.ts';
 import type { AppRoute } from './routeTypes.ts';
-import {
-  clearSessionStorage,
-  getCompanyId,
-  getItem,
-  getToken,
-  SESSION_TTL_MS,
-  setItem,
-  STORAGE_KEYS,
-} from './storage.ts';
+import { clearSessionStorage, getCompanyId, getItem, getToken, SESSION_TTL_MS, setItem, STORAGE_KEYS } from './storage.ts';
 
 export type Role = UserInfo['role'];
 

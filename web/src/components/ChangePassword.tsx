@@ -57,18 +57,10 @@ export default function ChangePassword() {
       forceRender
     >
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
-        <Form.Item
-          name="oldpassword"
-          label={t('password.old')}
-          rules={[{ required: true, message: t('password.oldRequired') }]}
-        >
+        <Form.Item name="oldpassword" label={t('password.old')} rules={[{ required: true, message: t('password.oldRequired') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('password.new')}
-          rules={[{ required: true, message: t('password.newRequired') }]}
-        >
+        <Form.Item name="password" label={t('password.new')} rules={[{ required: true, message: t('password.newRequired') }]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -78,8 +70,7 @@ export default function ChangePassword() {
           rules={[
             { required: true, message: t('password.confirmRequired') },
             ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
+              validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
             }),
           ]}
         >

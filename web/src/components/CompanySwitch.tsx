@@ -70,12 +70,7 @@ export default function CompanySwitch() {
       forceRender
     >
       <Form form={form} layout="vertical" requiredMark={false} className="company-switch-form">
-        <Form.Item
-          name="company_id"
-          label={t('company.label')}
-          tooltip={t('company.tooltip')}
-          rules={[{ required: true, message: t('company.placeholder') }]}
-        >
+        <Form.Item name="company_id" label={t('company.label')} tooltip={t('company.tooltip')} rules={[{ required: true, message: t('company.placeholder') }]}>
           <Select
             placeholder={t('company.placeholder')}
             showSearch

@@ -57,11 +57,7 @@ export default function ReasonDialog({ open, title, label, required, placeholder
       forceRender
     >
       <Form form={form} layout="vertical">
-        <Form.Item
-          name="text"
-          label={label}
-          rules={required ? [{ required: true, whitespace: true, message: t('dialog.reasonRequired', { label }) }] : []}
-        >
+        <Form.Item name="text" label={label} rules={required ? [{ required: true, whitespace: true, message: t('dialog.reasonRequired', { label }) }] : []}>
           <Input.TextArea rows={4} maxLength={maxLength} showCount placeholder={placeholder} autoFocus />
         </Form.Item>
       </Form>

@@ -112,13 +112,7 @@ export default function StaffPicker({ applicationId, value, onChange, excludeId 
           aria-label={t('staffPicker.department')}
           data-testid="staff-department"
         />
-        <Input.Search
-          allowClear
-          placeholder={t('staffPicker.search')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="staff-search"
-        />
+        <Input.Search allowClear placeholder={t('staffPicker.search')} value={text} onChange={(e) => setText(e.target.value)} data-testid="staff-search" />
       </Space.Compact>
       <Table<Employee>
         rowKey="id"

@@ -28,7 +28,11 @@ export default function TransferProgress({ title, state }: { title: string; stat
       <div data-testid="transfer-progress">
         <Progress percent={percent ?? 99} status="active" showInfo={percent !== null} />
         <Typography.Text type="secondary">
-          {state ? (state.total ? t('transfer.progress', { loaded: kb(state.loaded), total: kb(state.total) }) : t('transfer.loaded', { loaded: kb(state.loaded) })) : ''}
+          {state
+            ? state.total
+              ? t('transfer.progress', { loaded: kb(state.loaded), total: kb(state.total) })
+              : t('transfer.loaded', { loaded: kb(state.loaded) })
+            : ''}
         </Typography.Text>
       </div>
     </Modal>

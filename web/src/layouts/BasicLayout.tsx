@@ -80,14 +80,8 @@ export default function BasicLayout() {
       ) : side ? (
         sider(sideCollapsed, fixSiderbar)
       ) : null}
-      <Layout
-        className="app-main"
-        style={{ marginInlineStart: side && !isMobile && fixSiderbar ? siderWidth : 0 }}
-      >
-        <HeaderBar
-          collapsed={isMobile ? true : sideCollapsed}
-          onTrigger={() => (isMobile ? setDrawerOpen(true) : settings.toggleCollapsed())}
-        />
+      <Layout className="app-main" style={{ marginInlineStart: side && !isMobile && fixSiderbar ? siderWidth : 0 }}>
+        <HeaderBar collapsed={isMobile ? true : sideCollapsed} onTrigger={() => (isMobile ? setDrawerOpen(true) : settings.toggleCollapsed())} />
         {multiTab ? <MultiTab /> : null}
         <Layout.Content className={`app-content${contentWidth === 'Fixed' && !isMobile ? ' app-content-fixed' : ''}`}>
           <ErrorBoundary key={pathname}>

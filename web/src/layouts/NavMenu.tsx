@@ -47,7 +47,12 @@ function findExternal(routes: AppRoute[], path: string): AppRoute | undefined {
   return undefined;
 }
 
-export default function NavMenu({ mode, theme, collapsed, onNavigate }: {
+export default function NavMenu({
+  mode,
+  theme,
+  collapsed,
+  onNavigate,
+}: {
   mode: 'inline' | 'horizontal';
   theme: 'dark' | 'light';
   collapsed?: boolean;

@@ -12,9 +12,7 @@ function isPg(db: Db): boolean {
 }
 
 function table(db: Db, name: string): CreateTableBuilder<string, 'id'> {
-  return db.schema
-    .createTable(name)
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()));
+  return db.schema.createTable(name).addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()));
 }
 
 const text = 'text';
@@ -276,10 +274,28 @@ export async function up(db: Db): Promise<void> {
 }
 
 const TABLES = [
-  'qr_logins', 'uploads', 'login_failures', 'sessions', 'operation_logs', 'work_order_records',
-  'work_order_status_counts', 'work_orders', 'requesters', 'application_staff', 'applications',
-  'template_versions', 'templates', 'categories', 'staff', 'role_permissions', 'menus', 'roles',
-  'positions', 'departments', 'companies', 'users',
+  'qr_logins',
+  'uploads',
+  'login_failures',
+  'sessions',
+  'operation_logs',
+  'work_order_records',
+  'work_order_status_counts',
+  'work_orders',
+  'requesters',
+  'application_staff',
+  'applications',
+  'template_versions',
+  'templates',
+  'categories',
+  'staff',
+  'role_permissions',
+  'menus',
+  'roles',
+  'positions',
+  'departments',
+  'companies',
+  'users',
 ];
 
 export async function down(db: Db): Promise<void> {

@@ -34,7 +34,11 @@ export async function up(db: Db): Promise<void> {
   const rows = old.flatMap((r: { company_id: number; role_id: number; menu_id: number; actions: string }) =>
     [...new Set(parseActions(r.actions))].map((action) => ({ company_id: r.company_id, role_id: r.role_id, menu_id: r.menu_id, action })),
   );
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('role_grants').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('role_grants')
+      .values(rows.slice(i, i + 200))
+      .execute();
   await db.schema.dropTable('role_permissions').execute();
 }
 
@@ -54,6 +58,10 @@ export async function down(db: Db): Promise<void> {
     const k = `${g.role_id}:${g.menu_id}`;
     (byPair.get(k) ?? byPair.set(k, { company_id: g.company_id, role_id: g.role_id, menu_id: g.menu_id, actions: [] }).get(k)!).actions.push(g.action);
   }
-  for (const r of byPair.values()) await db.insertInto('role_permissions').values({ ...r, actions: JSON.stringify(r.actions) }).execute();
+  for (const r of byPair.values())
+    await db
+      .insertInto('role_permissions')
+      .values({ ...r, actions: JSON.stringify(r.actions) })
+      .execute();
   await db.schema.dropTable('role_grants').execute();
 }

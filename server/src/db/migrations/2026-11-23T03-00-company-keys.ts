@@ -109,7 +109,9 @@ export async function down(db: Db): Promise<void> {
       for (const [column] of links) await db.schema.alterTable(child).dropConstraint(fkName(child, column)).execute();
     }
   } else {
-    const changes = Object.entries(LINKS).map(([child, links]) => [child, (d: string) => links.reduce((acc, [column, parent]) => acc.replace(clause(child, column, parent), ''), d)] as const);
+    const changes = Object.entries(LINKS).map(
+      ([child, links]) => [child, (d: string) => links.reduce((acc, [column, parent]) => acc.replace(clause(child, column, parent), ''), d)] as const,
+    );
     await rebuildSqlite(db, Object.fromEntries(changes));
   }
   for (const parent of PARENTS) await db.schema.dropIndex(keyName(parent)).execute();

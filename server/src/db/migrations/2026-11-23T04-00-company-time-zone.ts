@@ -6,7 +6,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('companies').addColumn('time_zone', 'varchar(64)', (c) => c.notNull().defaultTo('Asia/Shanghai')).execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('time_zone', 'varchar(64)', (c) => c.notNull().defaultTo('Asia/Shanghai'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -85,16 +85,28 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
 
   const deptIds = new Map<string, number>();
   for (const [i, [name, children]] of c.departments.entries()) {
-    const d = await db.insertInto('departments').values({ company_id: companyId, parent_id: 0, name, sort: i, status: 1, created_at }).returning('id').executeTakeFirstOrThrow();
+    const d = await db
+      .insertInto('departments')
+      .values({ company_id: companyId, parent_id: 0, name, sort: i, status: 1, created_at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     deptIds.set(name, d.id);
     for (const [j, child] of children.entries()) {
-      const cd = await db.insertInto('departments').values({ company_id: companyId, parent_id: d.id, name: child, sort: j, status: 1, created_at }).returning('id').executeTakeFirstOrThrow();
+      const cd = await db
+        .insertInto('departments')
+        .values({ company_id: companyId, parent_id: d.id, name: child, sort: j, status: 1, created_at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       deptIds.set(child, cd.id);
     }
   }
   const positionIds = new Map<string, number>();
   for (const [i, name] of c.positions.entries()) {
-    const p = await db.insertInto('positions').values({ company_id: companyId, name, sort: i, status: 1, created_at }).returning('id').executeTakeFirstOrThrow();
+    const p = await db
+      .insertInto('positions')
+      .values({ company_id: companyId, name, sort: i, status: 1, created_at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     positionIds.set(name, p.id);
   }
 
@@ -108,7 +120,11 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
       .executeTakeFirstOrThrow();
     roleIds.set(r.name, role.id);
     for (const [key, actions] of Object.entries(r.grants)) {
-      for (const action of actions ?? []) await db.insertInto('role_grants').values({ company_id: companyId, role_id: role.id, menu_id: menus.get(key)!, action }).execute();
+      for (const action of actions ?? [])
+        await db
+          .insertInto('role_grants')
+          .values({ company_id: companyId, role_id: role.id, menu_id: menus.get(key)!, action })
+          .execute();
     }
   }
 
@@ -134,7 +150,11 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
 
   const categoryIds = new Map<string, number>();
   for (const [i, name] of c.categories.entries()) {
-    const row = await db.insertInto('categories').values({ company_id: companyId, parent_id: 0, name, sort: i, status: 1, created_at }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('categories')
+      .values({ company_id: companyId, parent_id: 0, name, sort: i, status: 1, created_at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     categoryIds.set(name, row.id);
   }
 
@@ -212,7 +232,14 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     const handlers = [...staff.values()].filter((s) => s.apps.includes(app.name));
     const handler = rnd.pick(handlers);
     const dispatcher = rnd.pick(dispatchers);
-    type Step = { action: string; from: WorkOrderStatus | null; to: WorkOrderStatus; actor: { id: number | null; name: string }; target?: { id: number; name: string }; note?: string };
+    type Step = {
+      action: string;
+      from: WorkOrderStatus | null;
+      to: WorkOrderStatus;
+      actor: { id: number | null; name: string };
+      target?: { id: number; name: string };
+      note?: string;
+    };
     const steps: Step[] = [{ action: 'create', from: null, to: 'unassigned', actor: { id: null, name: requesterName } }];
     const take = (): void => {
       if (tpl.automatic) steps.push({ action: 'dispatch', from: 'unassigned', to: 'processing', actor: { id: null, name: 'system' }, target: handler });

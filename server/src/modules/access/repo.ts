@@ -64,7 +64,7 @@ export async function syncMenuCatalogue(db: Db): Promise<void> {
   const existing = new Map((await db.selectFrom('menus').select(['id', 'key']).execute()).map((m) => [m.key, m.id]));
   for (const item of MENU_CATALOGUE) {
     if (existing.has(item.key)) continue;
-    const pid = item.parentKey ? existing.get(item.parentKey) ?? 0 : 0;
+    const pid = item.parentKey ? (existing.get(item.parentKey) ?? 0) : 0;
     const row = await db
       .insertInto('menus')
       .values({

@@ -54,9 +54,15 @@ export async function countFailures(db: Db, key: string, since: string): Promise
 }
 
 export async function addFailures(db: Db, keys: string[], at: string): Promise<void> {
-  await db.insertInto('login_failures').values(keys.map((key) => ({ key, created_at: at }))).execute();
+  await db
+    .insertInto('login_failures')
+    .values(keys.map((key) => ({ key, created_at: at })))
+    .execute();
 }
 
 export async function clearFailures(db: Db, key: string, before: string): Promise<void> {
-  await db.deleteFrom('login_failures').where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', before)])).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', before)]))
+    .execute();
 }

@@ -48,7 +48,11 @@ export async function checkThrottle(db: Db, username: string, ip: string, at: st
 
 /** Records one wrong password of this account from this IP. */
 export async function recordFailure(db: Db, username: string, ip: string, at: string): Promise<void> {
-  await repo.addFailures(db, limits(username, ip).map((l) => l.key), at);
+  await repo.addFailures(
+    db,
+    limits(username, ip).map((l) => l.key),
+    at,
+  );
 }
 
 /**

@@ -16,7 +16,12 @@ export async function updateRequester(db: Db, id: number, name: string, phone: s
 }
 
 export async function renameOnOrder(db: Db, companyId: number, orderId: number, name: string, phone: string): Promise<void> {
-  await db.updateTable('work_orders').set({ requester_name: name, requester_phone: phone }).where('company_id', '=', companyId).where('id', '=', orderId).execute();
+  await db
+    .updateTable('work_orders')
+    .set({ requester_name: name, requester_phone: phone })
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .execute();
 }
 
 export async function requesterOrders(db: Db, companyId: number, requesterId: number, limit: number): Promise<PublicOrder[]> {

@@ -7,7 +7,15 @@
  * orders, and anything else looks exactly like "not found".
  */
 import type { Kysely } from 'kysely';
-import { orderTitle, type CreateWorkReply, type FormTemplate, type PublicOrder, type PublicOrderDetail, type TemplateDataReply, type WorkOrderStatus } from '@swo/contract';
+import {
+  orderTitle,
+  type CreateWorkReply,
+  type FormTemplate,
+  type PublicOrder,
+  type PublicOrderDetail,
+  type TemplateDataReply,
+  type WorkOrderStatus,
+} from '@swo/contract';
 import type { z } from 'zod';
 import type { createWorkBody, editWorkBody } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
@@ -43,7 +51,13 @@ async function requesterFor(db: Db, companyId: number, body: CreateWorkBody, at:
     }
   }
   const ident = newToken();
-  const id = await repo.insertRequester(db, { company_id: companyId, name: body.requester_name, phone: body.requester_phone, ident_hash: sha256(ident), created_at: at });
+  const id = await repo.insertRequester(db, {
+    company_id: companyId,
+    name: body.requester_name,
+    phone: body.requester_phone,
+    ident_hash: sha256(ident),
+    created_at: at,
+  });
   return { id, ident };
 }
 
@@ -63,7 +77,14 @@ export function createRequesterService(db: Kysely<DB>) {
     return { r, order };
   }
 
-  const party = (r: { company_id: number; name: string }, ip: string): ActingParty => ({ companyId: r.company_id, staffId: null, name: r.name, userId: null, username: r.name, ip });
+  const party = (r: { company_id: number; name: string }, ip: string): ActingParty => ({
+    companyId: r.company_id,
+    staffId: null,
+    name: r.name,
+    userId: null,
+    username: r.name,
+    ip,
+  });
 
   return {
     async templateData(appKey: string): Promise<TemplateDataReply> {
@@ -122,7 +143,12 @@ export function createRequesterService(db: Kysely<DB>) {
         template: { name: tpl?.name ?? '', schema: tpl ? (JSON.parse(tpl.schema) as FormTemplate) : { list: [] } },
         timeline: records
           .filter((x) => x.is_internal === 0 && PUBLIC_ACTIONS.has(x.action))
-          .map((x) => ({ action: x.action, to_status: x.to_status, note: ['reject', 'cancel', 'complete'].includes(x.action) ? x.note : null, created_at: x.created_at })),
+          .map((x) => ({
+            action: x.action,
+            to_status: x.to_status,
+            note: ['reject', 'cancel', 'complete'].includes(x.action) ? x.note : null,
+            created_at: x.created_at,
+          })),
       };
     },
 
@@ -136,7 +162,14 @@ export function createRequesterService(db: Kysely<DB>) {
         const schema = JSON.parse(tpl.schema) as FormTemplate;
         const value = validFormData(schema, body.form_data);
         const at = now();
-        if (!(await orders.updateFormData(trx, r.company_id, order.id, { form_data: JSON.stringify(value), title: orderTitle(tpl.name, schema, value), version: order.version, at }))) {
+        if (
+          !(await orders.updateFormData(trx, r.company_id, order.id, {
+            form_data: JSON.stringify(value),
+            title: orderTitle(tpl.name, schema, value),
+            version: order.version,
+            at,
+          }))
+        ) {
           throw errors.conflict();
         }
         if (body.requester_name || body.requester_phone) {

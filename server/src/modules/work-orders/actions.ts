@@ -24,7 +24,6 @@ import * as repo from './repo.ts';
 import { allowedActions, toWorkOrder } from './service.ts';
 import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
 
-
 export interface ActionInput {
   note?: string;
   reason?: string;
@@ -36,7 +35,14 @@ export interface ActionInput {
   formData?: Record<string, unknown>;
 }
 
-export const partyOf = (a: Actor): ActingParty => ({ companyId: a.companyId, staffId: a.staffId, name: a.staffName, userId: a.userId, username: a.username, ip: a.ip });
+export const partyOf = (a: Actor): ActingParty => ({
+  companyId: a.companyId,
+  staffId: a.staffId,
+  name: a.staffName,
+  userId: a.userId,
+  username: a.username,
+  ip: a.ip,
+});
 
 /** Throws 403 unless `actor` may take `action` on `order` (policy.ts). */
 export async function checkMay(db: Db, actor: Actor, order: OrderRow, action: WorkOrderAction): Promise<void> {
@@ -82,7 +88,12 @@ async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData:
   const before = JSON.parse(order.form_data) as Record<string, unknown>;
   const changed = Object.keys({ ...before, ...value }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(value[k]));
   const at = now();
-  const ok = await repo.updateFormData(trx, actor.companyId, order.id, { form_data: JSON.stringify(value), title: orderTitle(tpl.name, schema, value), version: order.version, at });
+  const ok = await repo.updateFormData(trx, actor.companyId, order.id, {
+    form_data: JSON.stringify(value),
+    title: orderTitle(tpl.name, schema, value),
+    version: order.version,
+    at,
+  });
   if (!ok) throw errors.conflict();
   await repo.insertRecord(trx, actor.companyId, {
     work_order_id: order.id,
@@ -91,14 +102,16 @@ async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData:
     to_status: order.status,
     actor_staff_id: actor.staffId,
     actor_name: actor.staffName,
-    detail: JSON.stringify({ before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(changed.map((k) => [k, value[k] ?? null])) }),
+    detail: JSON.stringify({
+      before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
+      after: Object.fromEntries(changed.map((k) => [k, value[k] ?? null])),
+    }),
     created_at: at,
   });
   await writeLog(trx, { ...logBase(actor), action: 'edit', target_id: order.id, detail: { order_no: order.order_no, fields: changed } });
 }
 
 const logBase = (a: Actor) => ({ company_id: a.companyId, user_id: a.userId, username: a.username, module: 'work_order' as const, ip: a.ip });
-
 
 export function createWorkOrderActions(db: Kysely<DB>) {
   const reload = async (actor: Actor, id: number): Promise<WorkOrder> => {

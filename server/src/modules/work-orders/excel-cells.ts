@@ -46,7 +46,11 @@ export function cellText(raw: unknown): string | number | boolean | Date | null 
   if (raw instanceof Date || typeof raw === 'number' || typeof raw === 'boolean') return raw;
   if (typeof raw === 'string') return raw.trim();
   const o = raw as { richText?: { text: string }[]; text?: string; result?: unknown };
-  if (o.richText) return o.richText.map((t) => t.text).join('').trim();
+  if (o.richText)
+    return o.richText
+      .map((t) => t.text)
+      .join('')
+      .trim();
   if (typeof o.text === 'string') return o.text.trim();
   if (o.result !== undefined) return cellText(o.result);
   return JSON.stringify(raw);
@@ -60,10 +64,17 @@ export function formValue(f: FormField, raw: unknown): unknown {
   switch (f.type) {
     case 'select':
     case 'radio':
-      if (f.type === 'select' && f.options?.multiple) return String(v).split(/[,，;；]\s*/).filter(Boolean).map(byLabel);
+      if (f.type === 'select' && f.options?.multiple)
+        return String(v)
+          .split(/[,，;；]\s*/)
+          .filter(Boolean)
+          .map(byLabel);
       return byLabel(String(v));
     case 'checkbox':
-      return String(v).split(/[,，;；]\s*/).filter(Boolean).map(byLabel);
+      return String(v)
+        .split(/[,，;；]\s*/)
+        .filter(Boolean)
+        .map(byLabel);
     case 'number':
     case 'rate':
     case 'slider':

@@ -38,7 +38,15 @@ const WORDS = {
   zh: {
     sheet: '工单',
     cols: ['工单号', '标题', '状态', '应用', '分类', '处理人', '请求人', '联系电话', '创建时间', '更新时间', '原因'],
-    status: { unassigned: '待指派', processing: '处理中', pending_review: '待审核', completed: '已完成', rejected: '已驳回', cancelled: '已取消', withdrawn: '已撤回' },
+    status: {
+      unassigned: '待指派',
+      processing: '处理中',
+      pending_review: '待审核',
+      completed: '已完成',
+      rejected: '已驳回',
+      cancelled: '已取消',
+      withdrawn: '已撤回',
+    },
     yesNo: ['是', '否'] as [string, string],
     requester: '请求人',
     phone: '联系电话',
@@ -47,7 +55,15 @@ const WORDS = {
   en: {
     sheet: 'Work orders',
     cols: ['Order no.', 'Title', 'Status', 'Application', 'Category', 'Handler', 'Requester', 'Phone', 'Created', 'Updated', 'Reason'],
-    status: { unassigned: 'Unassigned', processing: 'Processing', pending_review: 'Pending review', completed: 'Completed', rejected: 'Rejected', cancelled: 'Cancelled', withdrawn: 'Withdrawn' },
+    status: {
+      unassigned: 'Unassigned',
+      processing: 'Processing',
+      pending_review: 'Pending review',
+      completed: 'Completed',
+      rejected: 'Rejected',
+      cancelled: 'Cancelled',
+      withdrawn: 'Withdrawn',
+    },
     yesNo: ['Yes', 'No'] as [string, string],
     requester: 'Requester',
     phone: 'Phone',
@@ -71,7 +87,12 @@ type ExportFilters = z.infer<typeof exportQuery>;
 
 /** Export columns of the form fields: one per distinct label across the templates involved. */
 async function formColumns(db: Kysely<DB>, companyId: number, applicationId?: number) {
-  let q = db.selectFrom('templates as t').innerJoin('applications as a', 'a.template_id', 't.id').select(['t.id', 't.schema']).distinct().where('t.company_id', '=', companyId);
+  let q = db
+    .selectFrom('templates as t')
+    .innerJoin('applications as a', 'a.template_id', 't.id')
+    .select(['t.id', 't.schema'])
+    .distinct()
+    .where('t.company_id', '=', companyId);
   if (applicationId) q = q.where('a.id', '=', applicationId);
   const templates = await q.orderBy('t.id').execute();
   const byLabel = new Map<string, { label: string; fields: Map<number, FormField> }>();
@@ -137,7 +158,15 @@ export function createExcelService(db: Kysely<DB>) {
         await wb.commit();
       };
       write().catch((err: Error) => stream.destroy(err));
-      await writeLog(db, { company_id: actor.companyId, user_id: actor.userId, username: actor.username, module: 'work_order', action: 'export', ip: actor.ip, detail: { filters } });
+      await writeLog(db, {
+        company_id: actor.companyId,
+        user_id: actor.userId,
+        username: actor.username,
+        module: 'work_order',
+        action: 'export',
+        ip: actor.ip,
+        detail: { filters },
+      });
       const filename = `${stamp(now(), actor.timeZone)}.xlsx`;
       return { filename, stream };
     },
@@ -199,7 +228,8 @@ export function createExcelService(db: Kysely<DB>) {
           const people = createWorkBody.pick({ requester_name: true, requester_phone: true }).safeParse({ requester_name: name, requester_phone: phone });
           if (!people.success) for (const i of people.error.issues) rowErrors.push({ row: r, field: String(i.path[0]), message: i.message });
           const check = validateFormData(schema, formData);
-          for (const [model, es] of Object.entries(check.errors)) rowErrors.push({ row: r, field: fields.find((f) => f.model === model)?.label ?? model, message: zhFieldMessage(es[0]) });
+          for (const [model, es] of Object.entries(check.errors))
+            rowErrors.push({ row: r, field: fields.find((f) => f.model === model)?.label ?? model, message: zhFieldMessage(es[0]) });
           if (rowErrors.length) {
             report.failed += 1;
             report.errors.push(...rowErrors);
@@ -208,10 +238,22 @@ export function createExcelService(db: Kysely<DB>) {
         if (sheet.rows.length === 0) throw new AppError(400, 'noRows');
         await db.transaction().execute(async (trx) => {
           for (const v of valid) {
-            const o = await createOrder(trx, { app, value: v.value, requesterName: v.name, requesterPhone: v.phone, requesterId: null, creatorStaffId: actor.staffId, by: partyOf(actor) });
+            const o = await createOrder(trx, {
+              app,
+              value: v.value,
+              requesterName: v.name,
+              requesterPhone: v.phone,
+              requesterId: null,
+              creatorStaffId: actor.staffId,
+              by: partyOf(actor),
+            });
             report.orders.push({ row: v.row, ...o });
           }
-          await writeLog(trx, { ...partyLog(actor), action: 'import', detail: { application: app.name, created: valid.length, failed: report.failed, at: now() } });
+          await writeLog(trx, {
+            ...partyLog(actor),
+            action: 'import',
+            detail: { application: app.name, created: valid.length, failed: report.failed, at: now() },
+          });
         });
         report.created = valid.length;
         return report;

@@ -56,7 +56,9 @@ export const workOrderHandlers = (s: Services) => {
     },
     batchAssign: async (b, { req }) => {
       const actor = actorOf(req);
-      return withIdempotency(s.db, actor, idempotencyKey(req), ['batchAssign', b], () => acts.batch(actor, b.ids, 'assign', { staffId: b.staff_id, note: b.note }));
+      return withIdempotency(s.db, actor, idempotencyKey(req), ['batchAssign', b], () =>
+        acts.batch(actor, b.ids, 'assign', { staffId: b.staff_id, note: b.note }),
+      );
     },
     batchReject: async (b, { req }) => {
       const actor = actorOf(req);

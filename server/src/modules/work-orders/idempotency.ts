@@ -33,7 +33,11 @@ export async function withIdempotency<T>(db: Kysely<DB>, actor: Actor, key: stri
   }
   try {
     const reply = await run();
-    await db.updateTable('idempotency_keys').set({ status_code: 200, response: JSON.stringify(reply) }).where('id', '=', claimed.id).execute();
+    await db
+      .updateTable('idempotency_keys')
+      .set({ status_code: 200, response: JSON.stringify(reply) })
+      .where('id', '=', claimed.id)
+      .execute();
     return reply;
   } catch (err) {
     // A failed request did nothing; let the client retry with the same key.

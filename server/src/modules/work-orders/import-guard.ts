@@ -94,7 +94,11 @@ export type SheetRow = ExcelJS.Row;
  */
 export async function readFirstSheet(file: Buffer, maxRows: number, maxUnpacked = MAX_UNPACKED_BYTES): Promise<{ header: SheetRow | null; rows: SheetRow[] }> {
   const input = Readable.from([file]);
-  const reader = new GuardedWorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' }, maxUnpacked);
+  const reader = new GuardedWorkbookReader(
+    input,
+    { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' },
+    maxUnpacked,
+  );
   let header: SheetRow | null = null;
   const rows: SheetRow[] = [];
   let sheets = 0;

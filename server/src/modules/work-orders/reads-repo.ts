@@ -87,13 +87,7 @@ export async function myOrders(
 
 /** Templates used by the company's applications, for filters. */
 export function orderKinds(db: Db, companyId: number) {
-  return db
-    .selectFrom('templates as t')
-    .select(['t.id', 't.name'])
-    .where('t.company_id', '=', companyId)
-    .where('t.status', '=', 1)
-    .orderBy('t.id')
-    .execute();
+  return db.selectFrom('templates as t').select(['t.id', 't.name']).where('t.company_id', '=', companyId).where('t.status', '=', 1).orderBy('t.id').execute();
 }
 
 export function templateOf(db: Db, companyId: number, templateId: number) {

@@ -118,7 +118,12 @@ export async function insertRecord(
 }
 
 /** Replaces the form data of an order still at `version`; false when it changed meanwhile. */
-export async function updateFormData(db: Db, companyId: number, id: number, f: { form_data: string; title: string; version: number; at: string }): Promise<boolean> {
+export async function updateFormData(
+  db: Db,
+  companyId: number,
+  id: number,
+  f: { form_data: string; title: string; version: number; at: string },
+): Promise<boolean> {
   const r = await db
     .updateTable('work_orders')
     .set({ form_data: f.form_data, title: f.title, version: f.version + 1, updated_at: f.at })
@@ -148,13 +153,7 @@ export async function softDelete(db: Db, companyId: number, id: number, status: 
 
 /** An active staff member of the company, or undefined. */
 export function findActiveStaff(db: Db, companyId: number, staffId: number) {
-  return db
-    .selectFrom('staff')
-    .select(['id', 'name'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', staffId)
-    .where('status', '=', 1)
-    .executeTakeFirst();
+  return db.selectFrom('staff').select(['id', 'name']).where('company_id', '=', companyId).where('id', '=', staffId).where('status', '=', 1).executeTakeFirst();
 }
 
 function baseSelect(db: Db, companyId: number) {
@@ -190,10 +189,7 @@ function baseSelect(db: Db, companyId: number) {
 
 /** One order of the company with its display names, or undefined. */
 export function findOrder(db: Db, companyId: number, id: number) {
-  return baseSelect(db, companyId)
-    .select(['w.form_data', 'w.requester_id'])
-    .where('w.id', '=', id)
-    .executeTakeFirst();
+  return baseSelect(db, companyId).select(['w.form_data', 'w.requester_id']).where('w.id', '=', id).executeTakeFirst();
 }
 
 /** Filters of the list call (core payload table) plus the "my work orders" narrowings. */
@@ -208,7 +204,8 @@ export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'com
 /** The base select with every filter applied; `simple` says whether the counters can give the total. */
 function filtered(db: Db, companyId: number, f: OrderFilters) {
   let query = baseSelect(db, companyId);
-  const simple = !f.statuses && !f.application_id && !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
+  const simple =
+    !f.statuses && !f.application_id && !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
   if (f.status) query = query.where('w.status', '=', f.status);
   else if (f.statuses) query = query.where('w.status', 'in', f.statuses);
   if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
@@ -216,7 +213,8 @@ function filtered(db: Db, companyId: number, f: OrderFilters) {
   if (f.handler_id) query = query.where('w.handler_id', '=', f.handler_id);
   // Stored times are UTC ISO strings: an instant with an offset is compared in UTC.
   if (f.created_from) query = query.where('w.created_at', '>=', f.created_from.length === 10 ? f.created_from : new Date(f.created_from).toISOString());
-  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : new Date(f.created_to).toISOString());
+  if (f.created_to)
+    query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : new Date(f.created_to).toISOString());
   if (f.creatorStaffId) query = query.where('w.creator_staff_id', '=', f.creatorStaffId);
   if (f.reviewedBy) {
     const by = f.reviewedBy;
@@ -236,18 +234,19 @@ function filtered(db: Db, companyId: number, f: OrderFilters) {
     const kw = f.keyword;
     const like = `%${kw.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     query = query.where((eb) =>
-      eb.or([
-        eb('w.order_no', '=', kw),
-        sql<boolean>`w.title like ${like} escape '\\'`,
-        sql<boolean>`w.requester_name like ${like} escape '\\'`,
-      ]),
+      eb.or([eb('w.order_no', '=', kw), sql<boolean>`w.title like ${like} escape '\\'`, sql<boolean>`w.requester_name like ${like} escape '\\'`]),
     );
   }
   return { query, simple };
 }
 
 /** A page of the company's orders, newest first, and the total matching. */
-export async function listOrders(db: Db, companyId: number, q: OrderFilters & { pageNo: number; pageSize: number }, opts: { exactCount?: boolean } & Pick<OrderFilters, 'creatorStaffId' | 'reviewedBy'> = {}) {
+export async function listOrders(
+  db: Db,
+  companyId: number,
+  q: OrderFilters & { pageNo: number; pageSize: number },
+  opts: { exactCount?: boolean } & Pick<OrderFilters, 'creatorStaffId' | 'reviewedBy'> = {},
+) {
   const { query, simple } = filtered(db, companyId, { ...q, creatorStaffId: opts.creatorStaffId, reviewedBy: opts.reviewedBy });
   const rows = await query
     .orderBy('w.id', 'desc')
@@ -278,11 +277,7 @@ export function orderBatch(db: Db, companyId: number, f: OrderFilters, beforeId:
 
 /** Live order counts of the company by status (zero for statuses never used). */
 export async function statusCounts(db: Db, companyId: number): Promise<Record<WorkOrderStatus, number>> {
-  const rows = await db
-    .selectFrom('work_order_status_counts')
-    .select(['status', 'count'])
-    .where('company_id', '=', companyId)
-    .execute();
+  const rows = await db.selectFrom('work_order_status_counts').select(['status', 'count']).where('company_id', '=', companyId).execute();
   const out = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
   for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.count);
   return out;
@@ -339,12 +334,7 @@ export async function isBoundToApplication(db: Db, companyId: number, applicatio
 
 /** Ids of the applications a staff member is bound to (one query for a whole list page). */
 export async function boundApplicationIds(db: Db, companyId: number, staffId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('application_staff')
-    .select('application_id')
-    .where('company_id', '=', companyId)
-    .where('staff_id', '=', staffId)
-    .execute();
+  const rows = await db.selectFrom('application_staff').select('application_id').where('company_id', '=', companyId).where('staff_id', '=', staffId).execute();
   return new Set(rows.map((r) => r.application_id));
 }
 

@@ -140,7 +140,11 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
       checkRange(rg, actor.lang);
       const apps = await db.selectFrom('applications').select(['id', 'name']).where('company_id', '=', actor.companyId).orderBy('id').execute();
       const [figs, points] = await Promise.all([figures(actor.companyId, rg, 'application_id'), trend(actor.companyId, rg)]);
-      const applications = apps.map((a) => ({ application_id: a.id, application_name: a.name, ...(figs.get(a.id) ?? { created: 0, completed: 0, open: 0, avg_handle_hours: null, overdue: 0 }) }));
+      const applications = apps.map((a) => ({
+        application_id: a.id,
+        application_name: a.name,
+        ...(figs.get(a.id) ?? { created: 0, completed: 0, open: 0, avg_handle_hours: null, overdue: 0 }),
+      }));
       return { date_from: rg.from, date_to: rg.to, totals: sum(applications), applications, trend: points };
     },
 
@@ -148,14 +152,22 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     async application(actor: Actor, applicationId: number, r: Range) {
       const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
-      const app = await db.selectFrom('applications').select(['id', 'name']).where('company_id', '=', actor.companyId).where('id', '=', applicationId).executeTakeFirst();
+      const app = await db
+        .selectFrom('applications')
+        .select(['id', 'name'])
+        .where('company_id', '=', actor.companyId)
+        .where('id', '=', applicationId)
+        .executeTakeFirst();
       if (!app) throw errors.notFound();
       const [figs, byHandler, points] = await Promise.all([
         figures(actor.companyId, rg, 'application_id', app.id),
         figures(actor.companyId, rg, 'handler_id', app.id),
         trend(actor.companyId, rg, app.id),
       ]);
-      const handlers = await staffRows(actor.companyId, [...byHandler.keys()].filter((k): k is number => k !== null));
+      const handlers = await staffRows(
+        actor.companyId,
+        [...byHandler.keys()].filter((k): k is number => k !== null),
+      );
       return {
         date_from: rg.from,
         date_to: rg.to,
@@ -172,7 +184,10 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
       const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
       const figs = await figures(actor.companyId, rg, 'handler_id');
-      const rows = await staffRows(actor.companyId, [...figs.keys()].filter((k): k is number => k !== null));
+      const rows = await staffRows(
+        actor.companyId,
+        [...figs.keys()].filter((k): k is number => k !== null),
+      );
       const staff = rows
         .map((s) => ({ staff_id: s.id, staff_name: s.name, department_name: s.department_name ?? null, ...figs.get(s.id)! }))
         .sort((a, b) => b.completed - a.completed || b.created - a.created);

@@ -6,11 +6,6 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 export function timestampName(date: Date = new Date(), ext = 'xlsx'): string {
   const stamp =
-    pad(date.getFullYear(), 4) +
-    pad(date.getMonth() + 1) +
-    pad(date.getDate()) +
-    pad(date.getHours()) +
-    pad(date.getMinutes()) +
-    pad(date.getSeconds());
+    pad(date.getFullYear(), 4) + pad(date.getMonth() + 1) + pad(date.getDate()) + pad(date.getHours()) + pad(date.getMinutes()) + pad(date.getSeconds());
   return `${stamp}.${ext}`;
 }

@@ -14,11 +14,15 @@ describe('timestampName', () => {
 
 describe('xlsx writer', () => {
   it('writes a workbook a spreadsheet reader opens, with text, numbers and escaping', async () => {
-    const blob = await writeXlsx(['名称', 'Count', 'Note'], [
-      ['业主报修', 3, 'a < b & "c"'],
-      ['Complaints', 0, null],
-      ['=1+2', true, 'x\u0001y'],
-    ], '应用列表');
+    const blob = await writeXlsx(
+      ['名称', 'Count', 'Note'],
+      [
+        ['业主报修', 3, 'a < b & "c"'],
+        ['Complaints', 0, null],
+        ['=1+2', true, 'x\u0001y'],
+      ],
+      '应用列表',
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await blob.arrayBuffer());
     const ws = wb.worksheets[0];

@@ -4,22 +4,7 @@
  * checkbox, date (range, with time), time, switch, rate, slider, color, cascader, editor.
  * Validation is not antd's: the page runs the contract's validator (the server's rules).
  */
-import {
-  Alert,
-  Cascader,
-  Checkbox,
-  ColorPicker,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Rate,
-  Select,
-  Slider,
-  Switch,
-  TimePicker,
-} from 'antd';
+import { Alert, Cascader, Checkbox, ColorPicker, DatePicker, Form, Input, InputNumber, Radio, Rate, Select, Slider, Switch, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '@swo/contract';
 import { timeFormat } from './formValues.ts';
@@ -43,7 +28,16 @@ function Control({ field, ...all }: { field: FormField } & Injected) {
   const options = (o.options ?? []).map((x) => ({ value: x.value, label: x.label }));
   switch (field.type) {
     case 'input':
-      return <Input {...injected} aria-required={required as boolean | undefined} placeholder={placeholder} maxLength={num(o.maxLength)} allowClear={!!o.clearable} disabled={disabled} />;
+      return (
+        <Input
+          {...injected}
+          aria-required={required as boolean | undefined}
+          placeholder={placeholder}
+          maxLength={num(o.maxLength)}
+          allowClear={!!o.clearable}
+          disabled={disabled}
+        />
+      );
     case 'textarea':
     case 'editor':
       return (
@@ -126,11 +120,7 @@ export default function TemplateField({ field }: { field: FormField }) {
       required={required}
       extra={help}
       valuePropName={field.type === 'switch' ? 'checked' : 'value'}
-      getValueFromEvent={
-        field.type === 'color'
-          ? (color: { toHexString?: () => string }) => color?.toHexString?.()
-          : undefined
-      }
+      getValueFromEvent={field.type === 'color' ? (color: { toHexString?: () => string }) => color?.toHexString?.() : undefined}
       className={`tpl-field tpl-field-${field.type}`}
     >
       <Control field={field} />

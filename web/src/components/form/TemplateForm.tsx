@@ -44,7 +44,14 @@ function requesterErrors(values: Values, t: (k: string) => string): Record<strin
   return out;
 }
 
-export default function TemplateForm({ template, onSubmit, data, withRequester = true, submitLabel, submitTestId }: {
+export default function TemplateForm({
+  template,
+  onSubmit,
+  data,
+  withRequester = true,
+  submitLabel,
+  submitTestId,
+}: {
   template: FormTemplate;
   onSubmit: (s: RequesterSubmission) => Promise<void>;
   /** Saved form data to start from (an order being edited). */

@@ -92,12 +92,7 @@ export default function ApplicationList() {
       title={t('menu.application')}
       variant="borderless"
       extra={
-        <TableExport
-          columns={exportColumns}
-          skipLast={false}
-          data={async () => (await applicationList(1, 100)).data}
-          data-testid="export-applications"
-        >
+        <TableExport columns={exportColumns} skipLast={false} data={async () => (await applicationList(1, 100)).data} data-testid="export-applications">
           {t('application.export')}
         </TableExport>
       }

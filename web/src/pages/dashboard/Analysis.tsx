@@ -42,10 +42,7 @@ export default function Analysis() {
   const apps = useQuery({ queryKey: ['stats', 'apps', range], queryFn: () => appData(body) });
   const staff = useQuery({ queryKey: ['stats', 'staff', range], queryFn: () => staffData(body) });
 
-  const labels = useMemo(
-    () => ({ created: t('dashboard.totals.created'), completed: t('dashboard.totals.completed'), open: t('dashboard.totals.open') }),
-    [t],
-  );
+  const labels = useMemo(() => ({ created: t('dashboard.totals.created'), completed: t('dashboard.totals.completed'), open: t('dashboard.totals.open') }), [t]);
   const trend = useMemo(() => trendSeries(apps.data?.trend ?? [], labels), [apps.data, labels]);
   const perApp = useMemo(() => appSeries(apps.data?.applications ?? [], labels), [apps.data, labels]);
 

@@ -16,7 +16,12 @@ export default function TotalsRow({ totals }: { totals?: StatsFigures }) {
       precision: totals?.avg_handle_hours == null ? undefined : 1,
       suffix: totals?.avg_handle_hours == null ? undefined : t('dashboard.hours'),
     },
-    { key: 'overdue', title: t('dashboard.totals.overdue', { hours: OVERDUE_HOURS }), value: totals?.overdue ?? 0, color: totals?.overdue ? '#f5222d' : undefined },
+    {
+      key: 'overdue',
+      title: t('dashboard.totals.overdue', { hours: OVERDUE_HOURS }),
+      value: totals?.overdue ?? 0,
+      color: totals?.overdue ? '#f5222d' : undefined,
+    },
   ];
   return (
     <Row gutter={[16, 16]} data-testid="totals">

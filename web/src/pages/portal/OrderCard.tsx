@@ -19,7 +19,9 @@ export default function OrderCard({ order, ident }: { order: PublicOrder; ident:
           <StatusTag status={order.status} />
         </div>
         <div className="portal-order-meta">
-          <span>{t('portal.fields.orderNo')}: {order.order_no}</span>
+          <span>
+            {t('portal.fields.orderNo')}: {order.order_no}
+          </span>
           <span>{order.application_name}</span>
           <span>{formatTime(order.created_at)}</span>
           <RightOutlined style={{ marginLeft: 'auto', alignSelf: 'center' }} />

@@ -82,7 +82,15 @@ export default function OrderInfoPage() {
             size="small"
             column={narrow ? 1 : 2}
             items={[
-              { key: 'no', label: t('portal.fields.orderNo'), children: <Typography.Text copyable data-testid="portal-order-no">{o.order_no}</Typography.Text> },
+              {
+                key: 'no',
+                label: t('portal.fields.orderNo'),
+                children: (
+                  <Typography.Text copyable data-testid="portal-order-no">
+                    {o.order_no}
+                  </Typography.Text>
+                ),
+              },
               { key: 'tpl', label: t('portal.fields.template'), children: o.template.name || '-' },
               { key: 'created', label: t('portal.fields.createdAt'), children: formatTime(o.created_at) },
               { key: 'updated', label: t('portal.fields.updatedAt'), children: formatTime(o.updated_at) },

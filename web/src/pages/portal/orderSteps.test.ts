@@ -6,7 +6,11 @@ const r = (action: string, to_status: string | null = null) => ({ action, to_sta
 
 describe('order progress', () => {
   it('shows the open stages without review until the order reaches it', () => {
-    expect(orderProgress('unassigned', [r('create', 'unassigned')])).toEqual({ steps: ['submitted', 'processing', 'completed'], current: 0, status: 'process' });
+    expect(orderProgress('unassigned', [r('create', 'unassigned')])).toEqual({
+      steps: ['submitted', 'processing', 'completed'],
+      current: 0,
+      status: 'process',
+    });
     expect(orderProgress('processing', [r('create'), r('claim', 'processing')]).current).toBe(1);
     expect(orderProgress('pending_review', [r('complete', 'pending_review')])).toEqual({
       steps: ['submitted', 'processing', 'review', 'completed'],

@@ -82,7 +82,13 @@ export default function InputPage() {
           <Button key="list" href={listPath} onClick={follow(listPath)} data-testid="my-orders">
             {t('portal.actions.myOrders')}
           </Button>,
-          <Button key="again" onClick={() => { setDone(null); setFormKey((k) => k + 1); }}>
+          <Button
+            key="again"
+            onClick={() => {
+              setDone(null);
+              setFormKey((k) => k + 1);
+            }}
+          >
             {t('input.success.again')}
           </Button>,
         ]}

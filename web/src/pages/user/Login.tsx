@@ -39,11 +39,13 @@ export default function Login() {
     setLoading(true);
     setError('');
     try {
-      await useSession.getState().login(
-        tab === 'account'
-          ? { username: values.userName!.trim(), password: values.password!, remember_me: !!values.rememberMe, captcha: '' }
-          : { username: values.mobile!.trim(), password: '', remember_me: !!values.rememberMe, captcha: values.captcha ?? '' },
-      );
+      await useSession
+        .getState()
+        .login(
+          tab === 'account'
+            ? { username: values.userName!.trim(), password: values.password!, remember_me: !!values.rememberMe, captcha: '' }
+            : { username: values.mobile!.trim(), password: '', remember_me: !!values.rememberMe, captcha: values.captcha ?? '' },
+        );
       const welcome = useSession.getState().welcome;
       window.setTimeout(() => {
         feedback.notification.success({

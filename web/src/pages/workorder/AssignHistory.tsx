@@ -14,7 +14,12 @@ export default function AssignHistory({ orderId, version }: { orderId: number; v
     { title: t('assignHistory.time'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
     { title: t('assignHistory.action'), dataIndex: 'action', width: 90, render: actionLabel },
     { title: t('assignHistory.by'), dataIndex: 'actor_name', width: 100, render: name },
-    { title: t('assignHistory.to'), dataIndex: 'target_name', width: 100, render: (v: string | null, r) => name(v ?? (r.action === 'claim' ? r.actor_name : null)) },
+    {
+      title: t('assignHistory.to'),
+      dataIndex: 'target_name',
+      width: 100,
+      render: (v: string | null, r) => name(v ?? (r.action === 'claim' ? r.actor_name : null)),
+    },
     { title: t('assignHistory.note'), dataIndex: 'note', render: (v: string | null) => v || '-' },
   ];
   return (

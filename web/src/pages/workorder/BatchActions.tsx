@@ -19,11 +19,7 @@ type Kind = 'claim' | 'assign' | 'reject';
 
 export const BATCH_KINDS: readonly Kind[] = ['claim', 'assign', 'reject'];
 
-export default function BatchActions({ selected, can, onDone }: {
-  selected: WorkOrder[];
-  can: (code: PermissionCode) => boolean;
-  onDone: () => void;
-}) {
+export default function BatchActions({ selected, can, onDone }: { selected: WorkOrder[]; can: (code: PermissionCode) => boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Kind | null>(null);
   const [busy, setBusy] = useState(false);
@@ -99,11 +95,7 @@ export default function BatchActions({ selected, can, onDone }: {
         onSubmit={(reason) => run('reject', (ids, key) => batchReject(ids, reason, key))}
         onClose={() => setDialog(null)}
       />
-      <BatchResultDialog
-        title={result ? t(`batch.resultTitle.${result.kind}`) : ''}
-        summary={result?.summary ?? null}
-        onClose={() => setResult(null)}
-      />
+      <BatchResultDialog title={result ? t(`batch.resultTitle.${result.kind}`) : ''} summary={result?.summary ?? null} onClose={() => setResult(null)} />
     </Space>
   );
 }

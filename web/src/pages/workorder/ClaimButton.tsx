@@ -9,7 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { claimWorkOrder } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 
-export default function ClaimButton({ orderId: id, version, onDone, ...rest }: { orderId: number; version?: number; onDone: () => void } & Omit<ButtonProps, 'onClick'>) {
+export default function ClaimButton({
+  orderId: id,
+  version,
+  onDone,
+  ...rest
+}: { orderId: number; version?: number; onDone: () => void } & Omit<ButtonProps, 'onClick'>) {
   const { t } = useTranslation();
   const [loading, setLoading] = useState(false);
   const claim = async () => {

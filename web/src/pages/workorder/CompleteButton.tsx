@@ -10,7 +10,13 @@ import { feedback } from '../../app/feedback.tsx';
 
 const NOTE_MAX = 2000;
 
-export default function CompleteButton({ orderId: id, orderNo, version, onDone, ...rest }: {
+export default function CompleteButton({
+  orderId: id,
+  orderNo,
+  version,
+  onDone,
+  ...rest
+}: {
   orderId: number;
   orderNo: string;
   /** The version displayed: a concurrent change is answered with 409. */

@@ -102,7 +102,14 @@ export default function DetailActions({ order: o, onDone, onDeleted }: { order: 
         <Button
           type="primary"
           loading={busy === 'examine_pass'}
-          onClick={() => confirmed('examine_pass', t('detailActions.examinePassConfirm', { no: o.order_no }), () => examineWorkOrder(o.id, true), 'detailActions.examinePassed')}
+          onClick={() =>
+            confirmed(
+              'examine_pass',
+              t('detailActions.examinePassConfirm', { no: o.order_no }),
+              () => examineWorkOrder(o.id, true),
+              'detailActions.examinePassed',
+            )
+          }
           data-testid="action-examine-pass"
         >
           {t('detailActions.examinePass')}
@@ -121,7 +128,9 @@ export default function DetailActions({ order: o, onDone, onDeleted }: { order: 
       {allowed.has('resubmit') ? (
         <Button
           loading={busy === 'resubmit'}
-          onClick={() => confirmed('resubmit', t('detailActions.resubmitConfirm', { no: o.order_no }), () => resubmitWorkOrder(o.id), 'detailActions.resubmitted')}
+          onClick={() =>
+            confirmed('resubmit', t('detailActions.resubmitConfirm', { no: o.order_no }), () => resubmitWorkOrder(o.id), 'detailActions.resubmitted')
+          }
           data-testid="action-resubmit"
         >
           {t('workOrder.actions.resubmit')}
@@ -146,7 +155,9 @@ export default function DetailActions({ order: o, onDone, onDeleted }: { order: 
         <Button
           danger
           loading={busy === 'withdraw'}
-          onClick={() => confirmed('withdraw', t('detailActions.withdrawConfirm', { no: o.order_no }), () => withdrawWorkOrder(o.id), 'detailActions.withdrawn', true)}
+          onClick={() =>
+            confirmed('withdraw', t('detailActions.withdrawConfirm', { no: o.order_no }), () => withdrawWorkOrder(o.id), 'detailActions.withdrawn', true)
+          }
           data-testid="action-withdraw"
         >
           {t('workOrder.actions.withdraw')}

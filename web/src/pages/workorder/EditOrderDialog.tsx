@@ -23,12 +23,7 @@ function untouchedSwitchesLeftOut(value: Record<string, unknown>, before: Record
   return Object.fromEntries(Object.entries(value).filter(([k, v]) => !(v === false && !(k in before))));
 }
 
-export default function EditOrderDialog({ order, open, onClose, onDone }: {
-  order: WorkOrderDetail;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export default function EditOrderDialog({ order, open, onClose, onDone }: { order: WorkOrderDetail; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ form?: Record<string, unknown> }>();
   const [saving, setSaving] = useState(false);
@@ -52,9 +47,7 @@ export default function EditOrderDialog({ order, open, onClose, onDone }: {
       onDone();
     } catch (e) {
       if (e instanceof ApiError) {
-        form.setFields(
-          Object.entries(e.fieldErrors).map(([k, messages]) => ({ name: ['form', k.replace(/^form_data\./, '')], errors: messages })),
-        );
+        form.setFields(Object.entries(e.fieldErrors).map(([k, messages]) => ({ name: ['form', k.replace(/^form_data\./, '')], errors: messages })));
         if (e.code === 409) onDone();
       }
     } finally {

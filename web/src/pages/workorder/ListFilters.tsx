@@ -9,7 +9,12 @@ import type { BoundApplication } from '../../app/api.ts';
 
 const DAY = 'YYYY-MM-DD';
 
-export default function ListFilters({ filters, applications, onChange, onRefresh }: {
+export default function ListFilters({
+  filters,
+  applications,
+  onChange,
+  onRefresh,
+}: {
   filters: Filters;
   applications: BoundApplication[];
   onChange: (patch: Record<string, string | number | undefined>) => void;

@@ -38,8 +38,7 @@ export default function RecordsTimeline({ records, labels = {} }: { records: Rec
   const { t, i18n } = useTranslation();
   if (!records.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   // Automatic steps are recorded with the actor 'system'.
-  const actorName = (name: string | null) =>
-    !name ? t('workOrder.records.requester') : name === 'system' ? t('workOrder.records.system') : name;
+  const actorName = (name: string | null) => (!name ? t('workOrder.records.requester') : name === 'system' ? t('workOrder.records.system') : name);
   const actionLabel = (a: string) => (i18n.exists(`workOrder.records.actions.${a}`) ? t(`workOrder.records.actions.${a}`) : a);
   return (
     <Timeline

@@ -3,11 +3,7 @@ import { Badge, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WORK_ORDER_STATUSES, type StatusCounts } from '@swo/contract';
 
-export default function StatusTabs({ value, counts, onChange }: {
-  value: string;
-  counts?: StatusCounts;
-  onChange: (status: string) => void;
-}) {
+export default function StatusTabs({ value, counts, onChange }: { value: string; counts?: StatusCounts; onChange: (status: string) => void }) {
   const { t } = useTranslation();
   const label = (text: string, n: number | undefined, highlight = false) => (
     <span>

@@ -85,9 +85,7 @@ export default function WorkOrderList() {
         <Space size={4}>
           <Link to={`${base}/detail/${r.id}`}>{t('workOrder.actions.detail')}</Link>
           {r.allowed_actions.includes('claim') ? <ClaimButton orderId={r.id} size="small" type="link" onDone={refresh} /> : null}
-          {r.allowed_actions.includes('complete') ? (
-            <CompleteButton orderId={r.id} orderNo={r.order_no} size="small" type="link" onDone={refresh} />
-          ) : null}
+          {r.allowed_actions.includes('complete') ? <CompleteButton orderId={r.id} orderNo={r.order_no} size="small" type="link" onDone={refresh} /> : null}
         </Space>
       ),
     },
