@@ -5,4 +5,4 @@ export * from './form.ts';
 export * from './api.ts';
 export * from './work-orders.ts';
 export * from './replies.ts';
-export * from './endpoints.ts';
+export * from './endpoints/index.ts';

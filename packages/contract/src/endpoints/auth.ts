@@ -1,0 +1,65 @@
+/** Sign-in, sign-out, companies, the user's info and password (docs/design.md, "HTTP contract"). */
+import { z } from 'zod';
+import { companyScoped, loginBody, updatePasswordBody } from '../api.ts';
+import * as r from '../replies.ts';
+import { def, type Endpoint } from './define.ts';
+
+const auth = ['auth'];
+const companies = ['companies'];
+
+export const AUTH_ENDPOINTS = {
+  signIn: def({
+    method: 'POST',
+    path: '/admin/Login/sign',
+    permission: 'public',
+    body: loginBody,
+    reply: r.loginReply,
+    tags: auth,
+    summary: 'Sign in with username and password; returns an opaque token',
+  }),
+  signOut: def({ method: 'POST', path: '/auth/logout', permission: 'signedIn', reply: r.nothing, tags: auth, summary: 'Revoke the token of this session' }),
+  companyList: def({
+    method: 'GET',
+    path: '/admin/Home/company_list',
+    permission: 'signedIn',
+    reply: z.array(r.companyListItem),
+    tags: companies,
+    summary: 'Companies the signed-in person is active staff of',
+  }),
+  companyPermissions: def({
+    method: 'GET',
+    path: '/admin/Home/company_jurisdiction',
+    permission: 'member',
+    query: companyScoped,
+    reply: z.array(r.grantedPermission),
+    tags: companies,
+    summary: 'Permissions of the caller in the company',
+  }),
+  userInfo: def({
+    method: 'GET',
+    path: '/user/info',
+    permission: 'member',
+    query: companyScoped,
+    reply: r.userInfo,
+    tags: auth,
+    summary: 'User, role with permissions, and menu tree in the company',
+  }),
+  userNav: def({
+    method: 'GET',
+    path: '/user/nav',
+    permission: 'member',
+    query: companyScoped,
+    reply: z.array(r.menuItem),
+    tags: auth,
+    summary: 'Menu tree of the caller in the company',
+  }),
+  changePassword: def({
+    method: 'POST',
+    path: '/admin/staff/updatePwd',
+    permission: 'signedIn',
+    body: updatePasswordBody,
+    reply: r.nothing,
+    tags: auth,
+    summary: 'Change own password (revokes other sessions)',
+  }),
+} as const satisfies Record<string, Endpoint>;

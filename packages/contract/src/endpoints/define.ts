@@ -1,0 +1,37 @@
+/** The shape of an endpoint-table entry (docs/design.md, "HTTP contract"). */
+import type { z } from 'zod';
+import type { PermissionCode } from '../permissions.ts';
+
+/**
+ * Who may make a call:
+ * - `public`: anyone (requester pages, sign-in);
+ * - `signedIn`: a valid token, no company needed;
+ * - `member`: active staff of the `company_id` sent;
+ * - `memberOrRequester`: a requester known by the `ident` query parameter, or else as `member`;
+ * - `permissionId.action`: a member whose role grants that action.
+ */
+export type AccessRule = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode;
+
+/** The reply of a call is a file (Excel), not an envelope. */
+export const FILE_REPLY = 'file' as const;
+
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  aliases?: readonly string[];
+  permission: AccessRule;
+  /** Query string (GET). */
+  query?: z.ZodType;
+  /** JSON body (POST). Multipart uploads describe their fields in `summary` instead. */
+  body?: z.ZodType;
+  multipart?: true;
+  /** Schema of the reply's `data`, or FILE_REPLY for downloads. */
+  reply: z.ZodType | typeof FILE_REPLY;
+  tags: readonly string[];
+  summary: string;
+  /** Public calls limited per IP and minute (the server's public rate limit). */
+  rateLimited?: true;
+}
+
+/** Keeps an entry's literal types (method, path, schemas) for the typed server and client. */
+export const def = <const E extends Endpoint>(e: E): E => e;

@@ -1,0 +1,48 @@
+/**
+ * The endpoint table: every documented call once, by name (docs/design.md, "HTTP
+ * contract"). The server registers its routes from it (one handler per name) and the
+ * SPA's client is typed from it, so a path, a permission or a request/reply shape is
+ * written in exactly one place. Paths are relative to `API_BASE` and match
+ * case-insensitively; `aliases` are other documented paths of the same operation.
+ */
+import type { z } from 'zod';
+import { APPLICATION_ENDPOINTS } from './applications.ts';
+import { AUTH_ENDPOINTS } from './auth.ts';
+import { EXCEL_ENDPOINTS } from './excel.ts';
+import { REQUESTER_ENDPOINTS } from './requester.ts';
+import { WORK_ORDER_ENDPOINTS } from './work-orders.ts';
+
+export { FILE_REPLY, type AccessRule, type Endpoint } from './define.ts';
+
+/** Every documented call, by name. */
+export const ENDPOINTS = {
+  ...AUTH_ENDPOINTS,
+  ...WORK_ORDER_ENDPOINTS,
+  ...EXCEL_ENDPOINTS,
+  ...APPLICATION_ENDPOINTS,
+  ...REQUESTER_ENDPOINTS,
+};
+
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointName = keyof Endpoints;
+
+type Schema<E, K extends 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? S : never;
+type RequestSchema<E> = [Schema<E, 'body'>] extends [never] ? Schema<E, 'query'> : Schema<E, 'body'>;
+
+/** What the server's handler receives: the validated (parsed) query or body. */
+export type RequestOf<N extends EndpointName> = [RequestSchema<Endpoints[N]>] extends [never] ? Record<string, unknown> : z.output<RequestSchema<Endpoints[N]>>;
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+/** Fields as the server reads them, optional where the request may leave them out. */
+type ClientFields<S extends z.ZodType, In = z.input<S>, Out = z.output<S>> = {
+  [K in Exclude<keyof In, OptionalKeys<In>>]: K extends keyof Out ? Out[K] : In[K];
+} & {
+  [K in OptionalKeys<In>]?: K extends keyof Out ? Out[K] : In[K];
+};
+/** What a client sends: the request's fields without the company scope, which the client adds. */
+export type ParamsOf<N extends EndpointName> = [RequestSchema<Endpoints[N]>] extends [never]
+  ? Record<string, never>
+  : Omit<ClientFields<RequestSchema<Endpoints[N]>>, 'company_id' | 'shop_id'>;
+/** The `data` of the reply as the server produces it. */
+export type ReplyIn<N extends EndpointName> = Endpoints[N]['reply'] extends z.ZodType ? z.input<Endpoints[N]['reply']> : never;
+/** The `data` of the reply as a client reads it. */
+export type ReplyOf<N extends EndpointName> = Endpoints[N]['reply'] extends z.ZodType ? z.output<Endpoints[N]['reply']> : Blob;
