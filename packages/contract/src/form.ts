@@ -61,26 +61,6 @@ export interface FieldError {
   message?: string;
 }
 
-/** Default (zh-CN) wording of field errors, as the server sends them. */
-export function zhFieldMessage(e: FieldError): string {
-  switch (e.code) {
-    case 'required':
-      return e.message || `${e.label}为必填项`;
-    case 'type':
-      return `${e.label}格式不正确`;
-    case 'pattern':
-      return e.message || `${e.label}格式不匹配`;
-    case 'min':
-      return `${e.label}不能小于${e.limit}`;
-    case 'max':
-      return `${e.label}不能大于${e.limit}`;
-    case 'maxLength':
-      return `${e.label}最多${e.limit}个字符`;
-    case 'option':
-      return `${e.label}的选项无效`;
-  }
-}
-
 /** Every value-carrying field of a template, layouts flattened, in display order. */
 export function templateFields(template: FormTemplate): FormField[] {
   const out: FormField[] = [];

@@ -3,7 +3,8 @@
  * (docs/design.md, "HTTP contract": validation errors). Validator text never reaches a
  * user: an issue is reduced to what a person needs (required, too short, not valid…).
  */
-import { isMessageKey, message, type Lang } from './messages.ts';
+import type { FieldError } from '@swo/contract';
+import { isMessageKey, message, type Lang, type MessageKey } from './messages.ts';
 
 /** The parts of a zod issue the wording needs. */
 export interface FieldIssue {
@@ -39,4 +40,20 @@ export function fieldMessage(lang: Lang, issue: FieldIssue): string {
     default:
       return message(lang, 'fieldInvalid');
   }
+}
+
+const FORM_KEYS: Record<FieldError['code'], MessageKey> = {
+  required: 'formRequired',
+  type: 'formType',
+  pattern: 'formPattern',
+  min: 'formMin',
+  max: 'formMax',
+  maxLength: 'formMaxLength',
+  option: 'formOption',
+};
+
+/** The message for a form-template field error, in `lang`; a template's own rule message wins. */
+export function formFieldMessage(lang: Lang, e: FieldError): string {
+  if (e.message && (e.code === 'required' || e.code === 'pattern')) return e.message;
+  return message(lang, FORM_KEYS[e.code], { label: e.label, limit: e.limit ?? '' });
 }

@@ -7,8 +7,8 @@ import { errors } from '../../http/errors.ts';
 export const requesterHandlers = (s: Services) =>
   defineHandlers({
     templateData: async (body) => s.requester.templateData(body.app_key),
-    submitWorkOrder: async (body, { req }) => s.requester.create(body, req.ip),
-    editAndResubmit: async (body, { req }) => s.requester.editAndResubmit(body, req.ip),
+    submitWorkOrder: async (body, { req }) => s.requester.create(body, req.ip, req.lang),
+    editAndResubmit: async (body, { req }) => s.requester.editAndResubmit(body, req.ip, req.lang),
     // Without `id`: the requester's orders; with it: one order's read-only view.
     requesterOrders: async (q) => (q.id ? s.requester.view(q.ident, q.id) : s.requester.list(q.ident)),
     // The creating staff member (token + company_id) or the requester (ident).

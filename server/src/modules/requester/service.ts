@@ -25,6 +25,7 @@ import { newToken, sha256 } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { findActiveByKey } from '../applications/repo.ts';
 import { createOrder, templateOf, validFormData } from '../work-orders/create.ts';
+import type { Lang } from '../../http/messages.ts';
 import * as orders from '../work-orders/repo.ts';
 import { loadOrder, transition, type ActingParty } from '../work-orders/transition.ts';
 import * as repo from './repo.ts';
@@ -96,10 +97,10 @@ export function createRequesterService(db: Kysely<DB>) {
     },
 
     /** Validates `form_data` (400 with field messages, nothing stored) and creates the order. */
-    async create(body: CreateWorkBody, ip: string): Promise<CreateWorkReply> {
+    async create(body: CreateWorkBody, ip: string, lang: Lang): Promise<CreateWorkReply> {
       return db.transaction().execute(async (trx) => {
         const app = await activeApp(trx, body.app_key);
-        const value = validFormData(templateOf(app), body.form_data);
+        const value = validFormData(templateOf(app), body.form_data, lang);
         const who = await requesterFor(trx, app.company_id, body, now());
         const order = await createOrder(trx, {
           app,
@@ -153,14 +154,14 @@ export function createRequesterService(db: Kysely<DB>) {
     },
 
     /** `editWorkNew`: new form values for a rejected order, which is then resubmitted. */
-    async editAndResubmit(body: EditWorkBody, ip: string): Promise<{ id: number; status: WorkOrderStatus }> {
+    async editAndResubmit(body: EditWorkBody, ip: string, lang: Lang): Promise<{ id: number; status: WorkOrderStatus }> {
       return db.transaction().execute(async (trx) => {
         const { r, order } = await ownOrder(trx, body.ident, body.id);
         if (order.status !== 'rejected') throw errors.conflict();
         const tpl = await orders.findTemplateVersion(trx, r.company_id, order.template_id, order.template_version);
         if (!tpl) throw errors.notFound('templateGone');
         const schema = JSON.parse(tpl.schema) as FormTemplate;
-        const value = validFormData(schema, body.form_data);
+        const value = validFormData(schema, body.form_data, lang);
         const at = now();
         if (
           !(await orders.updateFormData(trx, r.company_id, order.id, {

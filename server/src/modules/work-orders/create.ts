@@ -4,7 +4,9 @@
  * order starts `unassigned`, or `processing` when the template is automatic and a bound
  * handler is free (docs/design.md, "Work-order state machine": create).
  */
-import { nextStatus, orderTitle, validateFormData, zhFieldMessage, type FormTemplate } from '@swo/contract';
+import { nextStatus, orderTitle, validateFormData, type FormTemplate } from '@swo/contract';
+import { formFieldMessage } from '../../http/field-messages.ts';
+import type { Lang } from '../../http/messages.ts';
 import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
@@ -20,9 +22,9 @@ export function templateOf(app: ActiveApplication): FormTemplate {
 }
 
 /** The template's cleaned values of `data`, or 400 with messages keyed by field model. */
-export function validFormData(schema: FormTemplate, data: unknown): Record<string, unknown> {
+export function validFormData(schema: FormTemplate, data: unknown, lang: Lang): Record<string, unknown> {
   const check = validateFormData(schema, data);
-  if (!check.ok) throw errors.validation(Object.fromEntries(Object.entries(check.errors).map(([k, es]) => [k, es.map(zhFieldMessage)])));
+  if (!check.ok) throw errors.validation(Object.fromEntries(Object.entries(check.errors).map(([k, es]) => [k, es.map((e) => formFieldMessage(lang, e))])));
   return check.value;
 }
 

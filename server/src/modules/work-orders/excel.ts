@@ -10,14 +10,15 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { createWorkBody, templateFields, validateFormData, zhFieldMessage, type FormField, type FormTemplate, type WorkOrderStatus } from '@swo/contract';
+import { createWorkBody, templateFields, validateFormData, WORK_ORDER_STATUSES, type FormField, type FormTemplate, type WorkOrderStatus } from '@swo/contract';
 import type { z } from 'zod';
 import type { exportQuery } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import { requireOwned } from '../tenancy/references.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
-import type { Lang } from '../../http/messages.ts';
+import { fieldMessage, formFieldMessage } from '../../http/field-messages.ts';
+import { message, type Lang, type MessageKey } from '../../http/messages.ts';
 import { now, stamp } from '../../lib/time.ts';
 import { findActiveApplication } from '../applications/repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
@@ -34,46 +35,37 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
 const BATCH = 1000;
 
-const WORDS = {
-  zh: {
-    sheet: '工单',
-    cols: ['工单号', '标题', '状态', '应用', '分类', '处理人', '请求人', '联系电话', '创建时间', '更新时间', '原因'],
-    status: {
-      unassigned: '待指派',
-      processing: '处理中',
-      pending_review: '待审核',
-      completed: '已完成',
-      rejected: '已驳回',
-      cancelled: '已取消',
-      withdrawn: '已撤回',
-    },
-    yesNo: ['是', '否'] as [string, string],
-    requester: '请求人',
-    phone: '联系电话',
-    formSuffix: '（表单）',
-  },
-  en: {
-    sheet: 'Work orders',
-    cols: ['Order no.', 'Title', 'Status', 'Application', 'Category', 'Handler', 'Requester', 'Phone', 'Created', 'Updated', 'Reason'],
-    status: {
-      unassigned: 'Unassigned',
-      processing: 'Processing',
-      pending_review: 'Pending review',
-      completed: 'Completed',
-      rejected: 'Rejected',
-      cancelled: 'Cancelled',
-      withdrawn: 'Withdrawn',
-    },
-    yesNo: ['Yes', 'No'] as [string, string],
-    requester: 'Requester',
-    phone: 'Phone',
-    formSuffix: ' (form)',
-  },
-};
-const wordsFor = (lang: Lang) => (lang === 'en-US' || lang === 'pt-BR' ? WORDS.en : WORDS.zh);
+/** Sheet, column, status and yes/no words of the caller's language, from the message catalogue. */
+function wordsFor(lang: Lang) {
+  const m = (k: MessageKey) => message(lang, k);
+  const status = Object.fromEntries(WORK_ORDER_STATUSES.map((st) => [st, m(`status_${st}`)])) as Record<WorkOrderStatus, string>;
+  return {
+    sheet: m('xlsSheet'),
+    cols: (
+      [
+        'colOrderNo',
+        'colTitle',
+        'colStatus',
+        'colApplication',
+        'colCategory',
+        'colHandler',
+        'colRequester',
+        'colPhone',
+        'colCreated',
+        'colUpdated',
+        'colReason',
+      ] as const
+    ).map(m),
+    status,
+    yesNo: [m('yes'), m('no')] as [string, string],
+    requester: m('colRequester'),
+    phone: m('colPhone'),
+    formSuffix: m('formSuffix'),
+  };
+}
 
 /** Header names accepted for the requester columns, in any UI language. */
-const REQUESTER_HEADERS = new Set(['请求人', '请求人姓名', 'Requester', '請求人', 'Solicitante']);
+const REQUESTER_HEADERS = new Set(['请求人', '请求人姓名', '报单人', 'Requester', '請求人', '報單人', 'Solicitante']);
 const PHONE_HEADERS = new Set(['联系电话', '電話', '聯絡電話', 'Phone', 'Telefone']);
 
 export interface ImportReport {
@@ -226,10 +218,10 @@ export function createExcelService(db: Kysely<DB>) {
           const phone = String(cellText(row.getCell(phoneCol!).value) ?? '');
           const rowErrors: ImportReport['errors'] = [];
           const people = createWorkBody.pick({ requester_name: true, requester_phone: true }).safeParse({ requester_name: name, requester_phone: phone });
-          if (!people.success) for (const i of people.error.issues) rowErrors.push({ row: r, field: String(i.path[0]), message: i.message });
+          if (!people.success) for (const i of people.error.issues) rowErrors.push({ row: r, field: String(i.path[0]), message: fieldMessage(actor.lang, i) });
           const check = validateFormData(schema, formData);
           for (const [model, es] of Object.entries(check.errors))
-            rowErrors.push({ row: r, field: fields.find((f) => f.model === model)?.label ?? model, message: zhFieldMessage(es[0]) });
+            rowErrors.push({ row: r, field: fields.find((f) => f.model === model)?.label ?? model, message: formFieldMessage(actor.lang, es[0]) });
           if (rowErrors.length) {
             report.failed += 1;
             report.errors.push(...rowErrors);

@@ -1,6 +1,6 @@
 /**
- * Localised wording of the contract's field errors (the server sends the zh-CN wording of
- * the same codes; `zhFieldMessage` in the contract). A template's own rule message wins.
+ * Localised wording of the contract's field errors (the server words the same codes in the
+ * caller's language from its message catalogue). A template's own rule message wins.
  */
 import i18n from 'i18next';
 import type { FieldError } from '@swo/contract';
