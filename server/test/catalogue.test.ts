@@ -77,7 +77,7 @@ describe('exports and imports speak the caller’s language', () => {
     form.append('file', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'orders.xlsx');
     const res = await h.app.inject({ method: 'POST', url: '/index.php/admin/Work/batchUpload', headers: { token: c.admin, lang: 'en-US' }, payload: form });
     expect(res.statusCode).toBe(200);
-    const messages = (res.json() as { data: { errors: { message: string }[] } }).data.errors.map((e) => e.message);
+    const messages = res.json<{ data: { errors: { message: string }[] } }>().data.errors.map((e) => e.message);
     expect(messages).toContain('This field is required');
     expect(messages).toContain('This value is not valid');
     // the template's author wrote its own (Chinese) messages for its fields: those are kept
@@ -92,7 +92,7 @@ describe('exports and imports speak the caller’s language', () => {
       payload: { app_key: key, requester_phone: '1', form_data: {} },
     });
     expect(submit.statusCode).toBe(400);
-    const errors = (submit.json() as { data: { errors: Record<string, string[]> } }).data.errors;
+    const errors = submit.json<{ data: { errors: Record<string, string[]> } }>().data.errors;
     expect(errors).toEqual({ requester_name: ['Este campo é obrigatório'], requester_phone: ['Este valor não é válido'] });
   });
 });
