@@ -5,7 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API, apiGet, apiLogin, firstApplication, useSession } from './helpers.ts';
+import { apiGet, apiLogin, firstApplication, submitRepairRequest, useSession } from './helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -35,15 +35,7 @@ test('signed out: login, public form, my orders, one order', async ({ page, requ
   await expect(page.locator('button[type="submit"]')).toBeVisible();
   await expectNoViolations(page, 'input');
 
-  const res = await request.post(`${API}/home/Work_Create/createWorkNew`, {
-    data: {
-      app_key: app.appKey,
-      form_data: { location: '3栋2单元1502', repair_type: '1', description: '无障碍检查', urgency: '2' },
-      requester_name: '孙九',
-      requester_phone: '13700137000',
-    },
-  });
-  const order = ((await res.json()) as { data: { id: number; ident: string } }).data;
+  const order = await submitRepairRequest(request, app.appKey, '无障碍检查');
   await page.goto(`/orderList?ident=${order.ident}`);
   await expect(page.getByTestId('portal-order').first()).toBeVisible();
   await expectNoViolations(page, 'orderList');

@@ -4,7 +4,7 @@
  * who is offered the reminder and the staff picker.
  */
 import { expect, test } from '@playwright/test';
-import { API, apiGet, apiLogin, apiPost, awaitingCount, fillTemplate, firstApplication, useSession } from './helpers.ts';
+import { apiGet, apiLogin, apiPost, awaitingCount, fillTemplate, firstApplication, submitRepairRequest, useSession } from './helpers.ts';
 import { loginAs, openAs } from './staff.ts';
 
 test('"get an account" says whom to ask and offers no sign-up form', async ({ page }) => {
@@ -25,15 +25,7 @@ test('a phone shows an order with a review step without sideways scroll', async 
   const { token, companies } = await apiLogin(request);
   const app = await firstApplication(request, token, companies[0].company_id);
   expect(app.name).toBe('业主报修');
-  const res = await request.post(`${API}/home/Work_Create/createWorkNew`, {
-    data: {
-      app_key: app.appKey,
-      form_data: { location: '3栋2单元1502', repair_type: '1', description: '手机查看：卫生间漏水', urgency: '2' },
-      requester_name: '周七',
-      requester_phone: '13700137000',
-    },
-  });
-  const order = ((await res.json()) as { data: { id: number; ident: string } }).data;
+  const order = await submitRepairRequest(request, app.appKey, '手机查看：卫生间漏水', { name: '周七', phone: '13700137000' });
   // Claimed and completed: it waits for review.
   const scope = { company_id: companies[0].company_id, id: order.id };
   await apiPost(request, token, '/admin/Workorder/claim_work_order', scope);

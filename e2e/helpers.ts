@@ -242,3 +242,21 @@ export async function chooseCompany(page: Page, dialogTitle: string, name: strin
   await page.locator(`${OPEN_SELECT} .ant-select-item-option`, { hasText: name }).first().click();
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: confirm }).click()]);
 }
+
+/** A requester's repair order through the public form call; returns its id and the requester's ident. */
+export async function submitRepairRequest(
+  request: APIRequestContext,
+  appKey: string,
+  description: string,
+  requester = { name: '孙九', phone: '13700137000' },
+): Promise<{ id: number; ident: string }> {
+  const res = await request.post(`${API}/home/Work_Create/createWorkNew`, {
+    data: {
+      app_key: appKey,
+      form_data: { location: '3栋2单元1502', repair_type: '1', description, urgency: '2' },
+      requester_name: requester.name,
+      requester_phone: requester.phone,
+    },
+  });
+  return (await res.json()).data as { id: number; ident: string };
+}

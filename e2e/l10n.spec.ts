@@ -4,7 +4,7 @@
  * go to test-results/screens for a look.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API, apiGet, apiLogin, firstApplication, useSession } from './helpers.ts';
+import { apiGet, apiLogin, firstApplication, submitRepairRequest, useSession } from './helpers.ts';
 
 const CLIPPED_IN = ['.app-logo', '.app-logo-title', '.ant-menu-title-content', '.ant-tabs-tab-btn', '.ant-table-thead th', '.ant-table-thead th *'];
 
@@ -55,15 +55,7 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
       await page.goto(`/input?app=${app.appKey}`);
       await expect(page.locator('button[type="submit"]')).toBeVisible();
       await check(page, `${tag}-input`, width);
-      const res = await request.post(`${API}/home/Work_Create/createWorkNew`, {
-        data: {
-          app_key: app.appKey,
-          form_data: { location: '3-2-1502', repair_type: '1', description: 'Leaking tap', urgency: '2' },
-          requester_name: 'Ana',
-          requester_phone: '13700137000',
-        },
-      });
-      const order = ((await res.json()) as { data: { id: number; ident: string } }).data;
+      const order = await submitRepairRequest(request, app.appKey, 'Leaking tap', { name: 'Ana', phone: '13700137000' });
       await page.goto(`/orderInfo?id=${order.id}&ident=${order.ident}`);
       await expect(page.getByTestId('portal-status')).toBeVisible();
       await check(page, `${tag}-orderInfo`, width);

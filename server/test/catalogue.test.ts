@@ -1,7 +1,6 @@
 /** Every text the server sends comes from its catalogue in the caller's language. */
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appKey, setup, type Harness } from './helper.ts';
+import { appKey, firstSheet, setup, type Harness } from './helper.ts';
 import { applicationId, cast, type Cast } from './orders.ts';
 
 let h: Harness;
@@ -12,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function sheetOf(buf: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  return wb.worksheets[0];
-}
+const sheetOf = firstSheet;
 
 const exportIn = async (lang: string) => {
   const res = await h.app.inject({

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appKey, call, setup, type Harness } from './helper.ts';
+import { countOrders as countAllOrders, firstSheet } from './helper.ts';
 import { applicationId, cast, type Cast } from './orders.ts';
 
 let h: Harness;
@@ -11,11 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function readXlsx(buf: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  return wb.worksheets[0];
-}
+const readXlsx = firstSheet;
 
 async function upload(token: string, appId: number, file: Buffer, name = 'orders.xlsx') {
   const form = new FormData();
@@ -26,15 +23,7 @@ async function upload(token: string, appId: number, file: Buffer, name = 'orders
   return { status: res.statusCode, body: res.json() };
 }
 
-const countOrders = async () =>
-  Number(
-    (
-      await h.db
-        .selectFrom('work_orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countOrders = () => countAllOrders(h);
 
 describe('export', () => {
   it('streams every matching order with the form fields as columns; formulas stay text', async () => {

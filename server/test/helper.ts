@@ -148,3 +148,20 @@ export async function submitRepair(h: Harness): Promise<{ id: number; order_no: 
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   return r.body.data;
 }
+
+/** How many work orders the database holds (all companies, deleted ones too). */
+export async function countOrders(h: Harness): Promise<number> {
+  const r = await h.db
+    .selectFrom('work_orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The first sheet of an .xlsx file. */
+export async function firstSheet(buf: Buffer) {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return wb.worksheets[0];
+}

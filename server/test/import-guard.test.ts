@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_ROWS } from '../src/modules/work-orders/excel.ts';
 import { checkUnpackedSize, MAX_UNPACKED_BYTES, readFirstSheet } from '../src/modules/work-orders/import-guard.ts';
 import { setup, type Harness } from './helper.ts';
+import { countOrders as countAllOrders } from './helper.ts';
 import { applicationId, cast, type Cast } from './orders.ts';
 
 let h: Harness;
@@ -65,15 +66,7 @@ function lyingSizes(zip: Buffer): Buffer {
   return out;
 }
 
-const countOrders = async () =>
-  Number(
-    (
-      await h.db
-        .selectFrom('work_orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countOrders = () => countAllOrders(h);
 const locks = async () => (await h.db.selectFrom('import_locks').selectAll().execute()).length;
 
 describe('import guards', () => {

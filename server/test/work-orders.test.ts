@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appKey, call, login, repairSubmission, setup, submitRepair, type Harness } from './helper.ts';
+import { countOrders as countAllOrders } from './helper.ts';
 
 let h: Harness;
 let admin: string;
@@ -9,15 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const countOrders = async () =>
-  Number(
-    (
-      await h.db
-        .selectFrom('work_orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countOrders = () => countAllOrders(h);
 
 describe('the main job', () => {
   it('requester submits, staff sees it awaiting assignment, claims and completes it', async () => {
