@@ -109,8 +109,14 @@ export async function dismissNotifications(page: Page): Promise<void> {
 /** Chooses an item of the header's user menu. */
 export async function userMenu(page: Page, item: string): Promise<void> {
   await dismissNotifications(page);
-  await page.getByTestId('user-menu').hover();
-  await page.locator(OPEN_DROPDOWN).getByRole('menuitem', { name: item }).click();
+  const entry = page.locator(OPEN_DROPDOWN).getByRole('menuitem', { name: item });
+  // The menu opens on mouse-enter: when a busy page misses it, leave and enter again.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await page.getByTestId('user-menu').hover();
+    await expect(entry).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await entry.click();
 }
 
 /** Matches exactly `text` (trimmed). */

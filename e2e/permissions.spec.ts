@@ -33,7 +33,7 @@ test('a handler is offered claim only on orders of the applications bound to the
       company_id: account.companyId,
       status: 'unassigned',
       pageNo: 1,
-      pageSize: 10,
+      pageSize: 50,
     })
   ).data;
   const bound = rows.filter((r) => r.application_name === '业主报修');
@@ -43,7 +43,8 @@ test('a handler is offered claim only on orders of the applications bound to the
   for (const r of bound) expect(r.allowed_actions).toContain('claim');
   for (const r of unbound) expect(r.allowed_actions).not.toContain('claim');
 
-  await openAs(page, account, '/orders/workorder?status=unassigned');
+  // Other specs add orders to the shared demo data: one page of 50 holds every unassigned order.
+  await openAs(page, account, '/orders/workorder?status=unassigned&pageSize=50');
   await listLoaded(page);
   for (const r of unbound) {
     const row = page.locator(`tr[data-row-key="${r.id}"]`);
