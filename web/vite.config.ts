@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 /**
  * Vite configuration of the SPA: React plugin, the dev proxy of `/index.php` to the API
- * server, and the build layout SPEC.md section 7 describes (chunks under `js/`).
+ * server, and the build layout docs/product.md, section 7 describes (chunks under `js/`).
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
