@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRealDay } from '@swo/contract';
 import { call, login, setup, submitRepair, type Harness } from './helper.ts';
+import { addDays, DEFAULT_TIME_ZONE, today as todayIn } from '../src/lib/time.ts';
 
 let h: Harness;
 let admin: string;
@@ -11,8 +12,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const fieldsOf = (body: { data: unknown }) => Object.keys((body.data as { errors: object }).errors);
-const today = () => new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+// Days are the demo companies' days (Asia/Shanghai), not UTC ones.
+const today = () => todayIn(DEFAULT_TIME_ZONE);
+const daysAgo = (n: number) => addDays(today(), -n);
 
 describe('real days', () => {
   it('knows which calendar days exist', () => {
