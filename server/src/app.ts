@@ -106,12 +106,11 @@ export async function buildApp(opts: AppOptions) {
     ...applicationHandlers(services),
     ...requesterHandlers(services),
   };
-  let methodsByPath = new Map<string, Set<string>>();
   await app.register(
     (api, _opts, done) => {
       const a = api as unknown as App;
       a.get('/health', { config: { permission: 'public' }, schema: { hide: true } }, () => Promise.resolve({ code: 200, msg: 'ok', data: null }));
-      methodsByPath = registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60 });
+      registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60 });
       done();
     },
     { prefix: API_BASE },
@@ -125,7 +124,7 @@ export async function buildApp(opts: AppOptions) {
     if (req.method === 'GET' && hasSpa && !url.startsWith(API_BASE) && !url.startsWith('/docs')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    const allow = allowedMethods(methodsByPath, req.url);
+    const allow = allowedMethods(routeTable, req.url);
     if (allow) return reply.status(405).header('allow', allow.join(', ')).send(methodNotAllowed(req.lang));
     return reply.status(404).send({ code: 404, msg: message(req.lang, 'notFound'), data: null });
   });

@@ -31,22 +31,19 @@ export interface RegisterOptions {
   publicRateLimit: number;
 }
 
-/** Registers the table's routes on `app` (already under API_BASE); returns path -> methods for 405s. */
-export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOptions): Map<string, Set<string>> {
+/** Registers the table's routes on `app` (already under API_BASE). */
+export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOptions): void {
   const names = Object.keys(ENDPOINTS);
   const missing = names.filter((n) => typeof (handlers as Record<string, unknown>)[n] !== 'function');
   const extra = Object.keys(handlers).filter((n) => !(n in ENDPOINTS));
   if (missing.length || extra.length)
     throw new Error(`endpoint table and handlers differ: missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'}`);
 
-  const methodsByPath = new Map<string, Set<string>>();
   for (const name of names as EndpointName[]) {
     const e = ENDPOINTS[name];
     const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => Promise<unknown>;
     const isFile = e.reply === FILE_REPLY;
     for (const url of [e.path, ...('aliases' in e ? e.aliases : [])]) {
-      const key = url.toLowerCase();
-      (methodsByPath.get(key) ?? methodsByPath.set(key, new Set()).get(key)!).add(e.method);
       app.route({
         method: e.method,
         url,
@@ -72,23 +69,19 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
       });
     }
   }
-  return methodsByPath;
 }
 
 /**
- * For a request no route matched: the methods its path is served with, when the path is
- * a known call (the 405 case), else null.
+ * For a request no route matched: the methods its path is served with (from the routes as
+ * registered), when it is a known API path (the 405 case), else null.
  */
-export function allowedMethods(methodsByPath: Map<string, Set<string>>, rawUrl: string): string[] | null {
-  let path = (rawUrl.split('?')[0] ?? '').toLowerCase();
-  const base = API_BASE.toLowerCase();
-  if (!path.startsWith(base + '/')) return null;
-  path = path.slice(base.length).replace(/\/+$/, '');
-  const methods = methodsByPath.get(path);
-  if (!methods) return null;
-  const list = [...methods];
-  if (methods.has('GET')) list.push('HEAD');
-  return list;
+export function allowedMethods(routes: readonly { method: string; url: string }[], rawUrl: string): string[] | null {
+  const path = (rawUrl.split('?')[0] ?? '').toLowerCase().replace(/\/+$/, '');
+  if (!path.startsWith(`${API_BASE.toLowerCase()}/`)) return null;
+  const methods = new Set(routes.filter((r) => r.url.toLowerCase() === path).map((r) => r.method));
+  if (!methods.size) return null;
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods];
 }
 
 /** The 405 reply body, in the caller's language. */

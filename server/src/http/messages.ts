@@ -320,6 +320,9 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
   },
 };
 
+/** Every language of the catalogue. */
+export const LANGS = Object.keys(catalogue) as Lang[];
+
 /** Picks the reply language from the `lang` header, then Accept-Language. */
 export function pickLang(langHeader: unknown, acceptLanguage: unknown): Lang {
   const candidates = [langHeader, acceptLanguage].filter((v): v is string => typeof v === 'string');

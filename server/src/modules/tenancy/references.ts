@@ -2,11 +2,8 @@
  * Ids a request refers to (filters, targets) must name rows of the acting company: one of
  * another company is "not found", exactly like a missing one (docs/design.md, tenancy).
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /** Tenant tables a request may point at, by the name of the reference. */
 const TABLES = { application: 'applications', category: 'categories', staff: 'staff', department: 'departments', template: 'templates' } as const;

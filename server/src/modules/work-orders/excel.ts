@@ -10,7 +10,16 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { createWorkBody, templateFields, validateFormData, WORK_ORDER_STATUSES, type FormField, type FormTemplate, type WorkOrderStatus } from '@swo/contract';
+import {
+  createWorkBody,
+  templateFields,
+  validateFormData,
+  WORK_ORDER_STATUSES,
+  type FormField,
+  type FormTemplate,
+  type ImportReply,
+  type WorkOrderStatus,
+} from '@swo/contract';
 import type { z } from 'zod';
 import type { exportQuery } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
@@ -18,7 +27,7 @@ import { requireOwned } from '../tenancy/references.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { fieldMessage, formFieldMessage } from '../../http/field-messages.ts';
-import { message, type Lang, type MessageKey } from '../../http/messages.ts';
+import { LANGS, message, type Lang, type MessageKey } from '../../http/messages.ts';
 import { now, stamp } from '../../lib/time.ts';
 import { findActiveApplication } from '../applications/repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
@@ -64,16 +73,10 @@ function wordsFor(lang: Lang) {
   };
 }
 
-/** Header names accepted for the requester columns, in any UI language. */
-const REQUESTER_HEADERS = new Set(['请求人', '请求人姓名', '报单人', 'Requester', '請求人', '報單人', 'Solicitante']);
-const PHONE_HEADERS = new Set(['联系电话', '電話', '聯絡電話', 'Phone', 'Telefone']);
-
-export interface ImportReport {
-  created: number;
-  failed: number;
-  orders: { row: number; id: number; order_no: string }[];
-  errors: { row: number; field: string; message: string }[];
-}
+/** A column's header in any language of the catalogue, plus older names people still type. */
+const headerWords = (key: MessageKey, ...older: string[]) => new Set([...LANGS.map((lang) => message(lang, key)), ...older]);
+const REQUESTER_HEADERS = headerWords('colRequester', '请求人姓名', '报单人', '報單人');
+const PHONE_HEADERS = headerWords('colPhone', '電話');
 
 type ExportFilters = z.infer<typeof exportQuery>;
 
@@ -182,7 +185,7 @@ export function createExcelService(db: Kysely<DB>) {
     },
 
     /** Imports rows for the application; valid rows are created in one transaction. */
-    async import(actor: Actor, applicationId: number, file: Buffer): Promise<ImportReport> {
+    async import(actor: Actor, applicationId: number, file: Buffer): Promise<ImportReply> {
       const app = await findActiveApplication(db, actor.companyId, applicationId);
       if (!app) throw errors.notFound('appNotFound');
       const schema = templateOf(app);
@@ -205,7 +208,7 @@ export function createExcelService(db: Kysely<DB>) {
         ];
         if (missing.length) throw new AppError(400, 'badHeader', null, 400, { columns: missing.join(', ') });
 
-        const report: ImportReport = { created: 0, failed: 0, orders: [], errors: [] };
+        const report: ImportReply = { created: 0, failed: 0, orders: [], errors: [] };
         const valid: { row: number; value: Record<string, unknown>; name: string; phone: string }[] = [];
         for (const row of sheet.rows) {
           const r = row.number;
@@ -216,7 +219,7 @@ export function createExcelService(db: Kysely<DB>) {
           }
           const name = String(cellText(row.getCell(requesterCol!).value) ?? '');
           const phone = String(cellText(row.getCell(phoneCol!).value) ?? '');
-          const rowErrors: ImportReport['errors'] = [];
+          const rowErrors: ImportReply['errors'] = [];
           const people = createWorkBody.pick({ requester_name: true, requester_phone: true }).safeParse({ requester_name: name, requester_phone: phone });
           if (!people.success) for (const i of people.error.issues) rowErrors.push({ row: r, field: String(i.path[0]), message: fieldMessage(actor.lang, i) });
           const check = validateFormData(schema, formData);

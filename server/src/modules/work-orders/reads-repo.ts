@@ -1,9 +1,9 @@
 /** SQL of the staff-side reads beyond the list: assignable staff, my orders, order kinds. */
 import { sql } from 'kysely';
-import { ACTION, OPEN_STATUSES, type WorkOrderStatus } from '@swo/contract';
+import { OPEN_STATUSES, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { openCount } from './dispatch.ts';
-import { listOrders } from './repo.ts';
+import { listOrders, roleMayClaim } from './repo.ts';
 
 /** `departmentId` and every department below it. */
 export async function departmentAndDescendants(db: Db, companyId: number, departmentId: number): Promise<number[]> {
@@ -53,20 +53,7 @@ export function assignableStaff(db: Db, companyId: number, q: { application_id?:
     // Platform administrators run the platform, they do not handle a company's orders.
     .where('u.status', '=', 1)
     .where('u.is_platform_admin', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb('r.is_admin', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('role_grants as g')
-            .innerJoin('menus as m', 'm.id', 'g.menu_id')
-            .select('g.id')
-            .whereRef('g.role_id', '=', 'r.id')
-            .where('m.key', '=', 'workorder')
-            .where('g.action', '=', ACTION.claim),
-        ),
-      ]),
-    );
+    .where((eb) => roleMayClaim(eb));
   if (q.departmentIds) query = query.where('s.department_id', 'in', q.departmentIds);
   if (q.keyword) query = query.where((eb) => eb.or([eb('s.name', 'like', `%${q.keyword}%`), eb('s.job_number', '=', q.keyword!)]));
   return query.orderBy('s.id').execute();

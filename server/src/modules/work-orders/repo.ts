@@ -4,10 +4,10 @@
  * go only through `insertOrder` and `moveStatus`, which keep `work_order_status_counts`
  * right in the same transaction.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { ACTION, WORK_ORDER_STATUSES, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
-import type { WorkOrdersTable } from '../../db/schema.ts';
+import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
@@ -211,10 +211,9 @@ function filtered(db: Db, companyId: number, f: OrderFilters) {
   if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
   if (f.category_id) query = query.where('w.category_id', '=', f.category_id);
   if (f.handler_id) query = query.where('w.handler_id', '=', f.handler_id);
-  // Stored times are UTC ISO strings: an instant with an offset is compared in UTC.
-  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from.length === 10 ? f.created_from : new Date(f.created_from).toISOString());
-  if (f.created_to)
-    query = query.where('w.created_at', '<=', f.created_to.length === 10 ? `${f.created_to}T23:59:59.999Z` : new Date(f.created_to).toISOString());
+  // UTC instants (the service's zonedFilters turns the user's days and offsets into them).
+  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from);
+  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to);
   if (f.creatorStaffId) query = query.where('w.creator_staff_id', '=', f.creatorStaffId);
   if (f.reviewedBy) {
     const by = f.reviewedBy;
@@ -345,31 +344,36 @@ export async function rebuildStatusCounts(db: Db): Promise<void> {
     select company_id, status, count(*) from work_orders where deleted_at is null group by company_id, status`.execute(db);
 }
 
+/**
+ * Whether the role `r` may claim orders: an administrator role, or one granted the claim
+ * action on the work-order menu while that menu is active (as the guard reads grants). The
+ * one place this is decided in SQL: the staff picker and assignment targets use it.
+ */
+export function roleMayClaim(eb: ExpressionBuilder<DB & { r: RolesTable }, 'r'>) {
+  return eb.or([
+    eb('r.is_admin', '=', 1),
+    eb.exists(
+      eb
+        .selectFrom('role_grants as g')
+        .innerJoin('menus as m', 'm.id', 'g.menu_id')
+        .select('g.id')
+        .whereRef('g.role_id', '=', 'r.id')
+        .where('m.key', '=', 'workorder')
+        .where('m.status', '=', 1)
+        .where('g.action', '=', ACTION.claim),
+    ),
+  ]);
+}
+
 /** Facts about a staff member that decide whether they may receive an order of the application. */
 export async function handlingFacts(db: Db, companyId: number, applicationId: number, staffId: number): Promise<{ bound: boolean; roleCanClaim: boolean }> {
   const role = await db
     .selectFrom('staff as s')
     .innerJoin('roles as r', 'r.id', 's.role_id')
-    .select((eb) => [
-      'r.is_admin',
-      'r.status',
-      eb
-        .exists(
-          eb
-            .selectFrom('role_grants as g')
-            .innerJoin('menus as m', 'm.id', 'g.menu_id')
-            .select('g.id')
-            .whereRef('g.role_id', '=', 'r.id')
-            .where('g.company_id', '=', companyId)
-            .where('m.key', '=', 'workorder')
-            .where('m.status', '=', 1)
-            .where('g.action', '=', ACTION.claim),
-        )
-        .as('claims'),
-    ])
+    .select((eb) => ['r.status', roleMayClaim(eb).as('claims')])
     .where('s.company_id', '=', companyId)
     .where('s.id', '=', staffId)
     .executeTakeFirst();
-  const roleCanClaim = !!role && role.status === 1 && (role.is_admin === 1 || !!role.claims);
+  const roleCanClaim = !!role && role.status === 1 && !!role.claims;
   return { bound: await isBoundToApplication(db, companyId, applicationId, staffId), roleCanClaim };
 }

@@ -63,14 +63,13 @@ const paged = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: numbe
   totalPage: Math.ceil(total / q.pageSize),
 });
 
-/** Date filters given as days mean the company's days: turned into UTC instants here. */
+/**
+ * The one reading of the date filters: a day (`YYYY-MM-DD`) is the company's day, an
+ * instant may carry any offset; both become the UTC instants times are stored as.
+ */
 export function zonedFilters<T extends { created_from?: string; created_to?: string }>(q: T, tz: string): T {
-  const day = (v: string | undefined) => v !== undefined && v.length === 10;
-  return {
-    ...q,
-    created_from: day(q.created_from) ? dayStart(q.created_from!, tz) : q.created_from,
-    created_to: day(q.created_to) ? dayEnd(q.created_to!, tz) : q.created_to,
-  };
+  const instant = (v: string | undefined, edge: typeof dayStart) => (v === undefined ? v : v.length === 10 ? edge(v, tz) : new Date(v).toISOString());
+  return { ...q, created_from: instant(q.created_from, dayStart), created_to: instant(q.created_to, dayEnd) };
 }
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
