@@ -5,7 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiLogin, firstApplication, submitRepairRequest, useSession } from './helpers.ts';
+import { apiLogin, firstApplication, staffScreens, submitRepairRequest, useSession } from './helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -46,20 +46,9 @@ test('signed out: login, public form, my orders, one order', async ({ page, requ
 
 test('signed in: dashboard, list, detail, my work orders, applications', async ({ page, request }) => {
   const { token, companies } = await apiLogin(request);
-  const list = await apiGet<{ data: { id: number }[] }>(request, token, '/admin/Workorder/list', {
-    company_id: companies[0].company_id,
-    status: 'processing',
-    pageNo: 1,
-    pageSize: 1,
-  });
+  const screens = await staffScreens(request, token, companies[0].company_id);
   await useSession(page, token, companies);
-  for (const [name, path, ready] of [
-    ['dashboard', '/dashboard/analysis', '.ant-card'],
-    ['list', '/orders/workorder', '.ant-table-row'],
-    ['detail', `/orders/workorder/detail/${list.data[0].id}`, '[data-testid="detail-actions"]'],
-    ['mine', '/orders/mine', '.mine-tabs'],
-    ['applications', '/orders/application', '.ant-table-row'],
-  ] as const) {
+  for (const [name, path, ready] of screens) {
     await page.goto(path);
     await expect(page.locator(ready).first()).toBeVisible();
     await expectNoViolations(page, name);

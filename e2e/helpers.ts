@@ -266,3 +266,23 @@ export async function submitRepairRequest(
   });
   return (await res.json()).data as { id: number; ident: string };
 }
+
+/** A signed-in staff screen: its name, path, and a selector that shows it has loaded. */
+export type StaffScreen = readonly [name: string, path: string, ready: string];
+
+/** The staff screens every language and accessibility walk visits (the detail of an order in processing). */
+export async function staffScreens(request: APIRequestContext, token: string, companyId: number): Promise<StaffScreen[]> {
+  const list = await apiGet<{ data: { id: number }[] }>(request, token, '/admin/Workorder/list', {
+    company_id: companyId,
+    status: 'processing',
+    pageNo: 1,
+    pageSize: 1,
+  });
+  return [
+    ['dashboard', '/dashboard/analysis', '.ant-card'],
+    ['list', '/orders/workorder', '.ant-table-row'],
+    ['detail', `/orders/workorder/detail/${list.data[0].id}`, '[data-testid="detail-actions"]'],
+    ['mine', '/orders/mine', '.mine-tabs'],
+    ['applications', '/orders/application', '.ant-table-row'],
+  ];
+}

@@ -4,7 +4,7 @@
  * go to test-results/screens for a look.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiLogin, firstApplication, submitRepairRequest, useSession } from './helpers.ts';
+import { apiLogin, firstApplication, staffScreens, submitRepairRequest, useSession } from './helpers.ts';
 
 const CLIPPED_IN = ['.app-logo', '.app-logo-title', '.ant-menu-title-content', '.ant-tabs-tab-btn', '.ant-table-thead th', '.ant-table-thead th *'];
 
@@ -60,20 +60,9 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
       await expect(page.getByTestId('portal-status')).toBeVisible();
       await check(page, `${tag}-orderInfo`, width);
 
-      const list = await apiGet<{ data: { id: number }[] }>(request, token, '/admin/Workorder/list', {
-        company_id: companies[0].company_id,
-        status: 'processing',
-        pageNo: 1,
-        pageSize: 1,
-      });
+      const screens = await staffScreens(request, token, companies[0].company_id);
       await useSession(page, token, companies, lang);
-      for (const [name, path, ready] of [
-        ['dashboard', '/dashboard/analysis', '.ant-card'],
-        ['list', '/orders/workorder', '.ant-table-row'],
-        ['detail', `/orders/workorder/detail/${list.data[0].id}`, '[data-testid="detail-actions"]'],
-        ['mine', '/orders/mine', '.mine-tabs'],
-        ['applications', '/orders/application', '.ant-table-row'],
-      ] as const) {
+      for (const [name, path, ready] of screens) {
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible();
         await check(page, `${tag}-${name}`, width);
