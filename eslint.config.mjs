@@ -28,6 +28,22 @@ export default tseslint.config(
     },
   },
   {
+    // Tenancy by construction (docs/design.md, "Tenancy"): SQL lives in repositories
+    // (`*repo.ts`), whose tenant functions are reached only through `forCompany`. Migrations,
+    // the demo seed and the cross-company purge are the exceptions.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*repo.ts', 'server/src/db/migrations/**', 'server/src/db/seed/**', 'server/src/modules/maintenance/purge.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'Queries belong in a repository (*repo.ts) reached through forCompany(db, companyId).',
+        },
+      ],
+    },
+  },
+  {
     // Migrations must not depend on the app's schema type (they describe every past
     // schema), so they take Kysely<any>, as Kysely's migration guide does.
     files: ['server/src/db/migrations/**', 'server/src/db/migrate.ts'],

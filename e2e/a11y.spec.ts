@@ -1,7 +1,8 @@
 /**
  * Accessibility: axe-core (WCAG 2 A and AA) finds nothing on the main screens, signed out
  * (login, the public form, the requester's orders and one order) and signed in as the demo
- * admin (dashboard, work-order list, detail, my work orders, applications).
+ * admin (dashboard, work-order list, detail, my work orders, applications, departments,
+ * positions, categories, operation log).
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -44,13 +45,15 @@ test('signed out: login, public form, my orders, one order', async ({ page, requ
   await expectNoViolations(page, 'orderInfo');
 });
 
-test('signed in: dashboard, list, detail, my work orders, applications', async ({ page, request }) => {
+test('signed in: dashboard, list, detail, my work orders, applications, organisation and system screens', async ({ page, request }) => {
+  // Nine screens on a machine shared with other builds.
+  test.setTimeout(300_000);
   const { token, companies } = await apiLogin(request);
   const screens = await staffScreens(request, token, companies[0].company_id);
   await useSession(page, token, companies);
   for (const [name, path, ready] of screens) {
     await page.goto(path);
-    await expect(page.locator(ready).first()).toBeVisible();
+    await expect(page.locator(ready).first()).toBeVisible({ timeout: 30_000 });
     await expectNoViolations(page, name);
   }
 });

@@ -284,5 +284,9 @@ export async function staffScreens(request: APIRequestContext, token: string, co
     ['detail', `/orders/workorder/detail/${list.data[0].id}`, '[data-testid="detail-actions"]'],
     ['mine', '/orders/mine', '.mine-tabs'],
     ['applications', '/orders/application', '.ant-table-row'],
+    ['departments', '/organization/department', '.ant-table-row'],
+    ['positions', '/organization/position', '.ant-table-row'],
+    ['categories', '/system/category', '.ant-table-row'],
+    ['operationLog', '/system/log', '.ant-table-row'],
   ];
 }

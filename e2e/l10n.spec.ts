@@ -39,6 +39,8 @@ async function check(page: Page, name: string, width: number): Promise<void> {
 for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
   for (const width of [1440, 390]) {
     test(`${lang} at ${width} px`, async ({ browser, request }) => {
+      // Thirteen screens (the organisation ones included) on a machine shared with other builds.
+      test.setTimeout(300_000);
       const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, isMobile: width < 500, hasTouch: width < 500 });
       const page = await context.newPage();
       const tag = `${lang}-${width}`;
@@ -64,7 +66,7 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
       await useSession(page, token, companies, lang);
       for (const [name, path, ready] of screens) {
         await page.goto(path);
-        await expect(page.locator(ready).first()).toBeVisible();
+        await expect(page.locator(ready).first()).toBeVisible({ timeout: 30_000 });
         await check(page, `${tag}-${name}`, width);
       }
       await context.close();

@@ -1,11 +1,13 @@
 /**
  * Smaller behaviours (zh-CN): the 404 page, the route guard's redirect query, the
  * multi-tab bar's rules, the logout confirmation, the change-password dialog with
- * permission-gated buttons, the public form's unknown key, and code 101.
+ * permission-gated buttons, the public form's unknown key, code 101, and list state in
+ * the URL (filters, and the page across a reload).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { templateFields } from '@swo/contract';
-import { apiLogin, chooseCompany, fillTemplate, firstApplication, OPEN_DROPDOWN, signIn, userMenu, useSession } from './helpers.ts';
+import { apiLogin, apiPost, chooseCompany, fillTemplate, firstApplication, OPEN_DROPDOWN, signIn, userMenu, useSession } from './helpers.ts';
+import { loginAs, openAs } from './staff.ts';
 
 const tabs = (page: Page) => page.getByTestId('multi-tab').locator('.ant-tabs-tab');
 const tab = (page: Page, text: string) => tabs(page).filter({ hasText: text });
@@ -231,6 +233,48 @@ test('list filters (status, application, created range, page) live in the URL', 
   await page.locator('.status-tabs').getByText('已完成').click();
   await expect(page).toHaveURL(/status=completed/);
   await expect(page).toHaveURL(/application_id=\d+/);
+});
+
+test('the applications list and my work orders keep their page across a reload', async ({ page, request }) => {
+  // One row per page (the page size lives in the URL too): the demo data has pages enough.
+  const pager = page.locator('.ant-table-pagination');
+  const rows = page.locator('.ant-table-row');
+  const firstRow = async () => {
+    await expect(rows.first()).toBeVisible();
+    return rows.first().getAttribute('data-row-key');
+  };
+  const secondPageSurvivesReload = async () => {
+    const first = await firstRow();
+    await pager.locator('.ant-pagination-item-2').click();
+    await expect(page).toHaveURL(/[?&]pageNo=2(&|$)/);
+    await expect(rows.first()).not.toHaveAttribute('data-row-key', first!);
+    const second = await firstRow();
+    await page.reload();
+    await expect(pager.locator('.ant-pagination-item-active')).toHaveText('2');
+    await expect(rows.first()).toHaveAttribute('data-row-key', second!);
+  };
+
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/orders/application?pageSize=1');
+  await secondPageSurvivesReload();
+
+  // 杨敏, the reviewer, has reviewed several of the demo orders.
+  const yangmin = await loginAs(request, 'yangmin');
+  const reviewed = await apiPost<{ totalCount: number }>(request, yangmin.token, '/admin/Work/myWorkOrder', {
+    company_id: yangmin.companyId,
+    type: 'reviewed',
+    pageNo: 1,
+    pageSize: 1,
+  });
+  expect(reviewed.totalCount, 'orders 杨敏 reviewed in the demo data').toBeGreaterThan(1);
+  await openAs(page, yangmin, '/orders/mine?type=reviewed&pageSize=1');
+  await expect(page.locator('.mine-tabs .ant-tabs-tab-active')).toHaveText('我审核的');
+  await secondPageSurvivesReload();
+  await expect(page.locator('.mine-tabs .ant-tabs-tab-active')).toHaveText('我审核的');
+  // Another tab is another list: it starts at page 1 (the default tab and page are not written), the page size stays.
+  await page.locator('.mine-tabs').getByText('待我处理').click();
+  await expect(page).toHaveURL(/\/orders\/mine\?pageSize=1$/);
 });
 
 test('the company dialog warns when the company list is empty', async ({ page, request }) => {

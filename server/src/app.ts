@@ -25,7 +25,11 @@ import type { App } from './http/types.ts';
 import { allowedMethods, methodNotAllowed, registerEndpoints, type Handlers } from './http/endpoints.ts';
 import { applicationHandlers } from './modules/applications/handlers.ts';
 import { authHandlers } from './modules/auth/handlers.ts';
+import { operationLogHandlers } from './modules/operation-log/handlers.ts';
+import { roleHandlers } from './modules/roles/handlers.ts';
+import { organisationHandlers } from './modules/organisation/handlers.ts';
 import { requesterHandlers } from './modules/requester/handlers.ts';
+import { staffHandlers } from './modules/staff/handlers.ts';
 import { excelHandlers } from './modules/work-orders/excel-handlers.ts';
 import { MAX_IMPORT_BYTES } from './modules/work-orders/excel.ts';
 import { workOrderHandlers } from './modules/work-orders/handlers.ts';
@@ -105,6 +109,10 @@ export async function buildApp(opts: AppOptions) {
     ...excelHandlers(services),
     ...applicationHandlers(services),
     ...requesterHandlers(services),
+    ...organisationHandlers(services),
+    ...operationLogHandlers(services),
+    ...roleHandlers(services),
+    ...staffHandlers(services),
   };
   await app.register(
     (api, _opts, done) => {

@@ -5,7 +5,13 @@ import type { DB } from './db/schema.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createOperationLogService } from './modules/operation-log/service.ts';
+import { createCategoryService, createPositionService } from './modules/organisation/catalogues.ts';
+import { createDepartmentService } from './modules/organisation/departments.ts';
 import { createRequesterService } from './modules/requester/service.ts';
+import { createRoleService } from './modules/roles/service.ts';
+import { createStaffChanges } from './modules/staff/changes.ts';
+import { createStaffService } from './modules/staff/service.ts';
 import { createWorkOrderActions } from './modules/work-orders/actions.ts';
 import { createExcelService } from './modules/work-orders/excel.ts';
 import { createWorkOrderService } from './modules/work-orders/service.ts';
@@ -22,6 +28,13 @@ export function createServices(db: Kysely<DB>, dialect: Dialect) {
     stats: createStatsService(db, dialect),
     excel: createExcelService(db),
     requester: createRequesterService(db),
+    roles: createRoleService(db),
+    departments: createDepartmentService(db),
+    positions: createPositionService(db),
+    categories: createCategoryService(db),
+    operationLog: createOperationLogService(db),
+    staff: createStaffService(db),
+    staffChanges: createStaffChanges(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

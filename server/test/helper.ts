@@ -11,6 +11,7 @@ import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type Dialect } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
+import { loose, type LooseDB } from './loose-db.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/data.ts';
 import { syncMenuCatalogue } from '../src/modules/access/repo.ts';
@@ -69,7 +70,10 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 export interface Harness {
   app: TestApp;
-  db: Kysely<DB>;
+  /** The database, typed with plain ids for assertions (loose-db.ts). */
+  db: Kysely<LooseDB>;
+  /** The same database as the application types it. */
+  appDb: Kysely<DB>;
   close: () => Promise<void>;
   /** Company ids of the demo data: property management, IT services. */
   property: number;
@@ -85,7 +89,8 @@ export async function setup(opts: Partial<Omit<AppOptions, 'db' | 'dialect'>> = 
   const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
   return {
     app,
-    db,
+    db: loose(db),
+    appDb: db,
     property: companies[0].id,
     it: companies[1].id,
     close: async () => {

@@ -7,7 +7,7 @@ let second: TestApp;
 beforeAll(async () => {
   h = await setup();
   // A second process on the same database: the limits must hold across both.
-  second = await buildApp({ db: h.db, dialect, webDist: null, logLevel: 'silent' });
+  second = await buildApp({ db: h.appDb, dialect, webDist: null, logLevel: 'silent' });
   await second.ready();
 });
 afterAll(async () => {

@@ -49,16 +49,16 @@ describe('purge of expired rows', () => {
       ])
       .execute();
 
-    expect(await purgeExpired(h.db, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1 });
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1 });
     expect((await h.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live', 'live-long']);
     expect((await h.db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['new', 'recent']);
     expect((await h.db.selectFrom('import_locks').select('holder').execute()).map((r) => r.holder)).toEqual(['running']);
-    expect(await purgeExpired(h.db, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0 });
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0 });
   });
 
   it('the schedule runs at once and stops when asked', async () => {
     await h.db.insertInto('import_locks').values({ company_id: h.property, holder: 'dead', expires_at: '2000-01-01T00:00:00.000Z' }).execute();
-    const stop = schedulePurge(h.db, { everyMs: 60_000 });
+    const stop = schedulePurge(h.appDb, { everyMs: 60_000 });
     stop();
     await expect.poll(async () => (await h.db.selectFrom('import_locks').select('holder').where('holder', '=', 'dead').execute()).length).toBe(0);
   });

@@ -16,7 +16,25 @@ let other: Record<string, number>;
 let own: Record<string, number>;
 
 const TEMPLATE_CALLS = new Set(['orderKindDetail', 'templateAutomatic']);
-const ID_FIELDS = ['id', 'ids', 'application_id', 'category_id', 'handler_id', 'staff_id', 'department_id'];
+const ID_FIELDS = [
+  'id',
+  'ids',
+  'application_id',
+  'application_ids',
+  'category_id',
+  'handler_id',
+  'staff_id',
+  'department_id',
+  'parent_id',
+  'leader_staff_id',
+  'position_id',
+  'role_id',
+  'template_id',
+];
+/** Calls that write a named object and need a name and a status besides ids, by name prefix. */
+const ORG_CALL = /^(department|position|category|role|application)/;
+/** Calls whose `id` names a staff member. */
+const isStaffCall = (e: Endpoint) => e.path.toLowerCase().startsWith('/admin/staff/');
 /** Values that make the rest of a request valid, so only the id decides. */
 const FILLER: Record<string, unknown> = {
   reason: 'tenancy walk',
@@ -25,7 +43,12 @@ const FILLER: Record<string, unknown> = {
   form_data: {},
   requester_name: 'Walk',
   requester_phone: '13600001111',
+  name: 'Walk',
+  job_number: 'WALK-1',
+  username: 'walker',
 };
+/** What organisation calls need besides ids (a name to write, a status to set). */
+const ORG_FILLER: Record<string, unknown> = { name: 'tenancy walk', status: 1 };
 
 async function snapshot() {
   const orders = await h.db
@@ -40,7 +63,35 @@ async function snapshot() {
     .where('company_id', '=', h.it)
     .executeTakeFirstOrThrow();
   const templates = await h.db.selectFrom('templates').select(['id', 'is_automatic', 'status']).where('company_id', '=', h.it).orderBy('id').execute();
-  return { orders, records: Number(records.n), templates };
+  const departments = await h.db.selectFrom('departments').selectAll().where('company_id', '=', h.it).orderBy('id').execute();
+  const positions = await h.db.selectFrom('positions').selectAll().where('company_id', '=', h.it).orderBy('id').execute();
+  const categories = await h.db.selectFrom('categories').selectAll().where('company_id', '=', h.it).orderBy('id').execute();
+  const roles = await h.db.selectFrom('roles').selectAll().where('company_id', '=', h.it).orderBy('id').execute();
+  const grants = await h.db.selectFrom('role_grants').select(['role_id', 'menu_id', 'action']).where('company_id', '=', h.it).orderBy('id').execute();
+  const applications = await h.db.selectFrom('applications').selectAll().where('company_id', '=', h.it).orderBy('id').execute();
+  const staff = await h.db.selectFrom('staff').selectAll().where('company_id', '=', h.it).orderBy('id').execute();
+  const bindings = await h.db.selectFrom('application_staff').select(['application_id', 'staff_id']).where('company_id', '=', h.it).orderBy('id').execute();
+  const users = await h.db.selectFrom('users').select(['id', 'username', 'password_hash', 'must_change_password']).orderBy('id').execute();
+  const logs = await h.db
+    .selectFrom('operation_logs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('company_id', '=', h.it)
+    .executeTakeFirstOrThrow();
+  return {
+    orders,
+    records: Number(records.n),
+    templates,
+    departments,
+    positions,
+    categories,
+    roles,
+    grants,
+    applications,
+    staff,
+    bindings,
+    users,
+    logs: Number(logs.n),
+  };
 }
 
 beforeAll(async () => {
@@ -58,7 +109,7 @@ beforeAll(async () => {
       requester_phone: '13600002222',
     },
   });
-  const pick = async (table: 'applications' | 'categories' | 'staff' | 'departments' | 'templates', company: number) =>
+  const pick = async (table: 'applications' | 'categories' | 'staff' | 'departments' | 'templates' | 'positions' | 'roles', company: number) =>
     (await h.db.selectFrom(table).select('id').where('company_id', '=', company).orderBy('id').executeTakeFirstOrThrow()).id;
   other = {
     order:
@@ -70,6 +121,8 @@ beforeAll(async () => {
     category_id: await pick('categories', h.it),
     staff: await pick('staff', h.it),
     department_id: await pick('departments', h.it),
+    position_id: await pick('positions', h.it),
+    role_id: await pick('roles', h.it),
   };
   const mine = await submitRepair(h);
   own = {
@@ -79,13 +132,28 @@ beforeAll(async () => {
     category_id: await pick('categories', h.property),
     staff: await pick('staff', h.property),
     department_id: await pick('departments', h.property),
+    position_id: await pick('positions', h.property),
+    role_id: await pick('roles', h.property),
   };
 });
 afterAll(() => h.close());
 
 /** The value of id field `f` for call `name`, from `ids` (other's or own). */
-function idFor(name: string, f: string, ids: Record<string, number>): unknown {
-  if (f === 'id') return TEMPLATE_CALLS.has(name) ? ids.template : ids.order;
+function idFor(name: string, f: string, ids: Record<string, number>, staffCall = false): unknown {
+  if (f === 'id') {
+    if (TEMPLATE_CALLS.has(name)) return ids.template;
+    if (staffCall) return ids.staff;
+    if (name.startsWith('department')) return ids.department_id;
+    if (name.startsWith('position')) return ids.position_id;
+    if (name.startsWith('category')) return ids.category_id;
+    if (name.startsWith('role')) return ids.role_id;
+    if (name.startsWith('application')) return ids.application_id;
+    return ids.order;
+  }
+  if (f === 'application_ids') return [ids.application_id];
+  if (f === 'parent_id') return ids.department_id;
+  if (f === 'leader_staff_id') return ids.staff;
+  if (f === 'template_id') return ids.template;
   if (f === 'ids') return [ids.order];
   if (f === 'staff_id' || f === 'handler_id') return ids.staff;
   return ids[f];
@@ -107,14 +175,16 @@ describe('every staff call refuses ids of another company', () => {
       const shape = ((e.query ?? e.body) as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       const idFields = ID_FIELDS.filter((f) => f in shape);
       if (!idFields.length) continue;
+      const fill = ORG_CALL.test(name) ? { ...FILLER, ...ORG_FILLER } : FILLER;
       const filler = Object.fromEntries(
         Object.keys(shape)
-          .filter((k) => k in FILLER)
-          .map((k) => [k, FILLER[k]]),
+          .filter((k) => k in fill)
+          .map((k) => [k, fill[k]]),
       );
-      const valid = Object.fromEntries(idFields.map((f) => [f, idFor(name, f, own)]));
-      const variants = idFields.map((f) => ({ ...valid, [f]: idFor(name, f, other) }));
-      if (idFields.length > 1) variants.push(Object.fromEntries(idFields.map((f) => [f, idFor(name, f, other)])));
+      const staffCall = isStaffCall(e);
+      const valid = Object.fromEntries(idFields.map((f) => [f, idFor(name, f, own, staffCall)]));
+      const variants = idFields.map((f) => ({ ...valid, [f]: idFor(name, f, other, staffCall) }));
+      if (idFields.length > 1) variants.push(Object.fromEntries(idFields.map((f) => [f, idFor(name, f, other, staffCall)])));
       for (const ids of variants) {
         const payload = { company_id: h.property, ...filler, ...ids };
         if (e.reply === FILE_REPLY) {

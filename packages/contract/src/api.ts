@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { workOrderStatus } from './replies.ts';
+import { applicationIdField, categoryIdField, companyIdField, MAX_ID, staffIdField, workOrderIdField } from './ids.ts';
 
 /**
  * Messages of the contract's own rules, as keys: the server words them in the caller's
@@ -43,19 +44,14 @@ export interface ValidationErrorData {
 /** Largest page a list call returns. */
 export const MAX_PAGE_SIZE = 100;
 
-/** Largest id a database row can have (a 32-bit integer column). */
-export const MAX_ID = 2_147_483_647;
-/** A row id as forms and query strings send it. */
-export const idField = z.coerce.number().int().positive().max(MAX_ID);
-const id = idField;
-const companyId = z.coerce.number().int().nonnegative().max(MAX_ID);
+export { MAX_ID, idField } from './ids.ts';
 
 export const pagingQuery = z.object({
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 
-export const companyScoped = z.object({ company_id: companyId });
+export const companyScoped = z.object({ company_id: companyIdField });
 
 // --- auth ---------------------------------------------------------------------------
 
@@ -108,15 +104,15 @@ const dayOrInstant = z
 export const workOrderListQuery = companyScoped.extend(pagingQuery.shape).extend({
   status: workOrderStatus.optional(),
   keyword: z.string().trim().max(100).optional(),
-  application_id: id.optional(),
-  category_id: id.optional(),
-  handler_id: id.optional(),
+  application_id: applicationIdField.optional(),
+  category_id: categoryIdField.optional(),
+  handler_id: staffIdField.optional(),
   created_from: dayOrInstant.optional(),
   created_to: dayOrInstant.optional(),
 });
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuery>;
 
-export const orderIdBody = companyScoped.extend({ id, version: z.coerce.number().int().nonnegative().max(MAX_ID).optional() });
+export const orderIdBody = companyScoped.extend({ id: workOrderIdField, version: z.coerce.number().int().nonnegative().max(MAX_ID).optional() });
 export const completeBody = orderIdBody.extend({ note: z.string().trim().max(2000).optional() });
 
 /** Public: the application's template by its public key. */

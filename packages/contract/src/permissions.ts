@@ -62,9 +62,38 @@ export const ACTION_LABELS_ZH: Record<ActionKey, string> = {
   examine: '审核',
 };
 
+/**
+ * Which work orders a role's members see (docs/design.md, "Data scope"): `company` all of
+ * them; `department` those of applications bound to staff of the member's department or
+ * below, plus their own; `own` those they handle, created or reviewed.
+ */
+export const DATA_SCOPES = ['company', 'department', 'own'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** A stored scope read strictly: anything unknown narrows to `own`. */
+export const asDataScope = (v: string): DataScope => ((DATA_SCOPES as readonly string[]).includes(v) ? (v as DataScope) : 'own');
+
 /** Permission ids: the keys of leaf menus. */
-export const PERMISSION_IDS = ['dashboard', 'workorder', 'myorders', 'application'] as const;
+export const PERMISSION_IDS = [
+  'dashboard',
+  'workorder',
+  'myorders',
+  'application',
+  'department',
+  'position',
+  'staff',
+  'role',
+  'category',
+  'operationlog',
+  // Platform menus: shown to platform administrators only, never grantable to a role.
+  'nav',
+  'account',
+  'company',
+] as const;
 export type PermissionId = (typeof PERMISSION_IDS)[number];
+
+/** Menus of the platform (not of a company): their calls need the platform flag. */
+export const PLATFORM_PERMISSION_IDS: readonly PermissionId[] = ['nav', 'account', 'company'];
 
 /** `permissionId.action`, as routes declare it and `can()` checks it. */
 export type PermissionCode = `${PermissionId}.${ActionKey}`;
@@ -82,7 +111,11 @@ export interface MenuCatalogueItem {
   actions: readonly ActionKey[];
   menuType: 0 | 1 | 2;
   sort: number;
+  /** A platform menu: shown to platform administrators only, never granted to a role. */
+  platform?: true;
 }
+
+const CRUD = ['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable'] as const;
 
 /**
  * Menus the product ships. Top-level directories use url '/' so that the SPA's rule
@@ -133,6 +166,62 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
     actions: ['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable'],
     menuType: 1,
     sort: 13,
+  },
+  {
+    key: 'organization',
+    name: 'menu.organization',
+    url: '/',
+    icon: 'ApartmentOutlined',
+    url_name: 'RouteView',
+    parentKey: null,
+    actions: [],
+    menuType: 0,
+    sort: 20,
+  },
+  {
+    key: 'department',
+    name: 'menu.department',
+    url: '/organization/department',
+    icon: 'ClusterOutlined',
+    url_name: 'DepartmentList',
+    parentKey: 'organization',
+    actions: CRUD,
+    menuType: 1,
+    sort: 21,
+  },
+  {
+    key: 'position',
+    name: 'menu.position',
+    url: '/organization/position',
+    icon: 'IdcardOutlined',
+    url_name: 'PositionList',
+    parentKey: 'organization',
+    actions: CRUD,
+    menuType: 1,
+    sort: 22,
+  },
+  { key: 'system', name: 'menu.system', url: '/', icon: 'SettingOutlined', url_name: 'RouteView', parentKey: null, actions: [], menuType: 0, sort: 30 },
+  {
+    key: 'category',
+    name: 'menu.category',
+    url: '/system/category',
+    icon: 'TagsOutlined',
+    url_name: 'CategoryList',
+    parentKey: 'system',
+    actions: CRUD,
+    menuType: 1,
+    sort: 32,
+  },
+  {
+    key: 'operationlog',
+    name: 'menu.operationLog',
+    url: '/system/log',
+    icon: 'FileSearchOutlined',
+    url_name: 'OperationLog',
+    parentKey: 'system',
+    actions: ['query', 'get'],
+    menuType: 1,
+    sort: 33,
   },
 ];
 

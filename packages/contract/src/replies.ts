@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from './status.ts';
+import { DATA_SCOPES } from './permissions.ts';
 
 const int = z.number().int();
 const nullableInt = int.nullable();
@@ -22,13 +23,27 @@ export interface Paged<T> {
   totalCount: number;
   totalPage: number;
 }
+/** The page of `rows` out of `total` matches, as list calls reply it. */
+export const pageOf = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: number }): Paged<T> => ({
+  data: rows,
+  pageNo: q.pageNo,
+  pageSize: q.pageSize,
+  totalCount: total,
+  totalPage: Math.ceil(total / q.pageSize),
+});
 
 /** `null` data, for calls that only succeed or fail. */
 export const nothing = z.null();
 
 // --- auth and access ------------------------------------------------------------------
 
-export const loginReply = z.object({ token: z.string(), account: z.string(), nickname: z.string() });
+export const loginReply = z.object({
+  token: z.string(),
+  account: z.string(),
+  nickname: z.string(),
+  /** True after a password reset: every call but password change, logout and user info is refused until then. */
+  must_change_password: z.boolean().optional(),
+});
 export type LoginReply = z.infer<typeof loginReply>;
 
 export const companyListItem = z.object({ company_id: int, company_name: z.string() });
@@ -58,7 +73,7 @@ export type MenuItem = z.infer<typeof menuItem>;
 export const userInfo = z.object({
   user: z.object({ id: int, username: z.string(), nickname: z.string(), avatar: z.string(), staff_id: int, staff_name: z.string() }),
   company: companyListItem,
-  role: z.object({ id: int, name: z.string(), is_admin: z.boolean(), permissions: z.array(grantedPermission) }),
+  role: z.object({ id: int, name: z.string(), is_admin: z.boolean(), data_scope: z.enum(DATA_SCOPES), permissions: z.array(grantedPermission) }),
   menus: z.array(menuItem),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -205,9 +220,16 @@ export const applicationItem = z.object({
   category_id: nullableInt,
   category_name: z.string().nullable(),
   status: int,
+  /** Whether new orders are dispatched automatically (the template's setting). */
+  is_automatic: z.boolean(),
+  /** Staff bound to handle its orders. */
+  bound_count: int,
   created_at: time,
 });
 export type ApplicationItem = z.infer<typeof applicationItem>;
+/** One application with the ids of its bound staff. */
+export const applicationDetail = applicationItem.extend({ staff_ids: z.array(int) });
+export type ApplicationDetail = z.infer<typeof applicationDetail>;
 
 // --- requester portal -----------------------------------------------------------------
 

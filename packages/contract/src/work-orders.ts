@@ -3,10 +3,10 @@
  * batches, staff-side create and edit, reads, statistics and the requester portal.
  */
 import { z } from 'zod';
-import { companyScoped, FIELD_ERROR, idField, MAX_ID, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
+import { companyScoped, FIELD_ERROR, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
+import { applicationIdField, companyIdField, departmentIdField, staffIdField, templateIdField, workOrderIdField } from './ids.ts';
 import { workOrderStatus } from './replies.ts';
 
-const id = idField;
 const reason = z.string().trim().min(1).max(500);
 const optionalNote = z.string().trim().max(2000).optional();
 
@@ -20,7 +20,7 @@ export const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-export const reassignBody = orderIdBody.extend({ staff_id: id, note: optionalNote });
+export const reassignBody = orderIdBody.extend({ staff_id: staffIdField, note: optionalNote });
 export const rejectBody = orderIdBody.extend({ reason });
 export const cancelBody = orderIdBody.extend({ reason });
 export const examineBody = orderIdBody
@@ -28,10 +28,12 @@ export const examineBody = orderIdBody
   .refine((b) => b.pass || !!b.reason, { path: ['reason'], message: FIELD_ERROR.reviewReasonRequired });
 export const noteBody = orderIdBody.extend({ note: z.string().trim().min(1).max(2000) });
 export const resubmitBody = orderIdBody.extend({ form_data: z.record(z.string(), z.unknown()).optional() });
-export const orderIdQuery = companyScoped.extend({ id });
+export const orderIdQuery = companyScoped.extend({ id: workOrderIdField });
+/** One template (order kind) of the company. */
+export const templateIdParams = companyScoped.extend({ id: templateIdField });
 
-export const idsBody = companyScoped.extend({ ids: z.array(id).min(1).max(MAX_BATCH) });
-export const batchAssignBody = idsBody.extend({ staff_id: id, note: optionalNote });
+export const idsBody = companyScoped.extend({ ids: z.array(workOrderIdField).min(1).max(MAX_BATCH) });
+export const batchAssignBody = idsBody.extend({ staff_id: staffIdField, note: optionalNote });
 export const batchRejectBody = idsBody.extend({ reason });
 
 const requesterName = z.string().trim().min(1).max(50);
@@ -41,7 +43,7 @@ const requesterPhone = z
   .regex(/^[0-9+\-() ]{5,20}$/);
 
 export const staffCreateBody = companyScoped.extend({
-  application_id: id,
+  application_id: applicationIdField,
   form_data: z.record(z.string(), z.unknown()),
   requester_name: requesterName,
   requester_phone: requesterPhone,
@@ -49,8 +51,8 @@ export const staffCreateBody = companyScoped.extend({
 export const staffEditBody = orderIdBody.extend({ form_data: z.record(z.string(), z.unknown()) });
 
 export const employeeListQuery = companyScoped.extend({
-  application_id: id.optional(),
-  department_id: id.optional(),
+  application_id: applicationIdField.optional(),
+  department_id: departmentIdField.optional(),
   keyword: z.string().trim().max(50).optional(),
 });
 
@@ -64,17 +66,17 @@ export const exportQuery = workOrderListQuery.omit({ pageNo: true, pageSize: tru
 
 const day = z.string().refine(isRealDay, { message: FIELD_ERROR.invalidDate });
 export const statsQuery = companyScoped.extend({ date_from: day.optional(), date_to: day.optional() });
-export const appStatsDetailQuery = statsQuery.extend({ application_id: id });
+export const appStatsDetailQuery = statsQuery.extend({ application_id: applicationIdField });
 
 // --- requester portal (public; the requester is known by `ident`) -------------------
 
 export const identField = z.string().trim().min(16).max(64);
-export const appletQuery = z.object({ ident: identField, id: id.optional() });
+export const appletQuery = z.object({ ident: identField, id: workOrderIdField.optional() });
 export const editWorkBody = z.object({
   ident: identField,
-  id,
+  id: workOrderIdField,
   form_data: z.record(z.string(), z.unknown()),
   requester_name: requesterName.optional(),
   requester_phone: requesterPhone.optional(),
 });
-export const withdrawQuery = z.object({ id, ident: identField.optional(), company_id: z.coerce.number().int().nonnegative().max(MAX_ID).optional() });
+export const withdrawQuery = z.object({ id: workOrderIdField, ident: identField.optional(), company_id: companyIdField.optional() });

@@ -6,6 +6,9 @@ import * as roleGrants from './migrations/2026-11-23T02-00-role-grants.ts';
 import * as companyKeys from './migrations/2026-11-23T03-00-company-keys.ts';
 import * as companyTimeZone from './migrations/2026-11-23T04-00-company-time-zone.ts';
 import * as importLocks from './migrations/2026-11-23T05-00-import-locks.ts';
+import * as purgeIndexes from './migrations/2026-11-23T06-00-purge-indexes.ts';
+import * as organisation from './migrations/2026-11-23T07-00-organisation.ts';
+import * as organisationIndexes from './migrations/2026-11-23T08-00-organisation-indexes.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +18,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T03-00-company-keys': companyKeys,
   '2026-11-23T04-00-company-time-zone': companyTimeZone,
   '2026-11-23T05-00-import-locks': importLocks,
+  '2026-11-23T06-00-purge-indexes': purgeIndexes,
+  '2026-11-23T07-00-organisation': organisation,
+  '2026-11-23T08-00-organisation-indexes': organisationIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,8 +1,26 @@
-/** Kysely table types, mirroring the migrations (docs/design.md, "Domain model"). */
+/**
+ * Kysely table types, mirroring the migrations (docs/design.md, "Domain model"). Ids and
+ * the columns pointing at them carry the branded id type of their table, so a query
+ * comparing `staff_id` with an application id does not compile.
+ */
 import type { Generated } from 'kysely';
+import type {
+  ApplicationId,
+  CategoryId,
+  CompanyId,
+  DepartmentId,
+  MenuId,
+  PositionId,
+  RequesterId,
+  RoleId,
+  StaffId,
+  TemplateId,
+  UserId,
+  WorkOrderId,
+} from '@swo/contract';
 
 export interface UsersTable {
-  id: Generated<number>;
+  id: Generated<UserId>;
   username: string;
   password_hash: string;
   nickname: string;
@@ -11,11 +29,13 @@ export interface UsersTable {
   avatar: string;
   status: number;
   is_platform_admin: number;
+  /** 1 after a reset: the next sign-in must set a new password. */
+  must_change_password: Generated<number>;
   created_at: string;
   updated_at: string;
 }
 export interface CompaniesTable {
-  id: Generated<number>;
+  id: Generated<CompanyId>;
   name: string;
   status: number;
   order_seq: number;
@@ -24,34 +44,38 @@ export interface CompaniesTable {
   created_at: string;
 }
 export interface DepartmentsTable {
-  id: Generated<number>;
-  company_id: number;
-  parent_id: number;
+  id: Generated<DepartmentId>;
+  company_id: CompanyId;
+  parent_id: DepartmentId | 0;
   name: string;
+  /** The staff member who leads the department (of the same company), if any. */
+  leader_staff_id: StaffId | null;
   sort: number;
   status: number;
   created_at: string;
 }
 export interface PositionsTable {
-  id: Generated<number>;
-  company_id: number;
+  id: Generated<PositionId>;
+  company_id: CompanyId;
   name: string;
   sort: number;
   status: number;
   created_at: string;
 }
 export interface RolesTable {
-  id: Generated<number>;
-  company_id: number;
+  id: Generated<RoleId>;
+  company_id: CompanyId;
   name: string;
   description: string;
   is_admin: number;
+  /** Which orders members see: `company`, `department` or `own` (docs/design.md, "Data scope"). */
+  data_scope: Generated<string>;
   status: number;
   created_at: string;
 }
 export interface MenusTable {
-  id: Generated<number>;
-  pid: number;
+  id: Generated<MenuId>;
+  pid: MenuId | 0;
   key: string;
   name: string;
   url: string;
@@ -67,35 +91,37 @@ export interface MenusTable {
 /** One action a role may take on a menu (one row per action). */
 export interface RoleGrantsTable {
   id: Generated<number>;
-  company_id: number;
-  role_id: number;
-  menu_id: number;
+  company_id: CompanyId;
+  role_id: RoleId;
+  menu_id: MenuId;
   action: string;
 }
 export interface StaffTable {
-  id: Generated<number>;
-  company_id: number;
-  user_id: number;
+  id: Generated<StaffId>;
+  company_id: CompanyId;
+  user_id: UserId;
   name: string;
   job_number: string;
-  department_id: number | null;
-  position_id: number | null;
-  role_id: number;
+  department_id: DepartmentId | null;
+  position_id: PositionId | null;
+  role_id: RoleId;
   status: number;
   created_at: string;
+  /** Set when removed from the company: the row stays for the history that names it. */
+  deleted_at: string | null;
 }
 export interface CategoriesTable {
-  id: Generated<number>;
-  company_id: number;
-  parent_id: number;
+  id: Generated<CategoryId>;
+  company_id: CompanyId;
+  parent_id: CategoryId | 0;
   name: string;
   sort: number;
   status: number;
   created_at: string;
 }
 export interface TemplatesTable {
-  id: Generated<number>;
-  company_id: number;
+  id: Generated<TemplateId>;
+  company_id: CompanyId;
   name: string;
   description: string;
   schema: string;
@@ -109,52 +135,52 @@ export interface TemplatesTable {
 }
 export interface TemplateVersionsTable {
   id: Generated<number>;
-  company_id: number;
-  template_id: number;
+  company_id: CompanyId;
+  template_id: TemplateId;
   version: number;
   schema: string;
   created_at: string;
 }
 export interface ApplicationsTable {
-  id: Generated<number>;
-  company_id: number;
+  id: Generated<ApplicationId>;
+  company_id: CompanyId;
   name: string;
   description: string;
-  template_id: number;
-  category_id: number | null;
+  template_id: TemplateId;
+  category_id: CategoryId | null;
   app_key: string;
   status: number;
   created_at: string;
 }
 export interface ApplicationStaffTable {
   id: Generated<number>;
-  company_id: number;
-  application_id: number;
-  staff_id: number;
+  company_id: CompanyId;
+  application_id: ApplicationId;
+  staff_id: StaffId;
 }
 export interface RequestersTable {
-  id: Generated<number>;
-  company_id: number;
+  id: Generated<RequesterId>;
+  company_id: CompanyId;
   name: string;
   phone: string;
   ident_hash: string;
   created_at: string;
 }
 export interface WorkOrdersTable {
-  id: Generated<number>;
-  company_id: number;
+  id: Generated<WorkOrderId>;
+  company_id: CompanyId;
   order_no: string;
   title: string;
   status: string;
-  application_id: number;
-  template_id: number;
+  application_id: ApplicationId;
+  template_id: TemplateId;
   template_version: number;
-  category_id: number | null;
-  handler_id: number | null;
-  requester_id: number | null;
+  category_id: CategoryId | null;
+  handler_id: StaffId | null;
+  requester_id: RequesterId | null;
   requester_name: string;
   requester_phone: string;
-  creator_staff_id: number | null;
+  creator_staff_id: StaffId | null;
   form_data: string;
   reason: string | null;
   version: number;
@@ -164,20 +190,20 @@ export interface WorkOrdersTable {
   deleted_at: string | null;
 }
 export interface WorkOrderStatusCountsTable {
-  company_id: number;
+  company_id: CompanyId;
   status: string;
   count: number;
 }
 export interface WorkOrderRecordsTable {
   id: Generated<number>;
-  company_id: number;
-  work_order_id: number;
+  company_id: CompanyId;
+  work_order_id: WorkOrderId;
   action: string;
   from_status: string | null;
   to_status: string | null;
-  actor_staff_id: number | null;
+  actor_staff_id: StaffId | null;
   actor_name: string;
-  target_staff_id: number | null;
+  target_staff_id: StaffId | null;
   target_name: string | null;
   note: string | null;
   is_internal: number;
@@ -187,8 +213,8 @@ export interface WorkOrderRecordsTable {
 }
 export interface IdempotencyKeysTable {
   id: Generated<number>;
-  company_id: number;
-  user_id: number;
+  company_id: CompanyId;
+  user_id: UserId;
   key: string;
   request_hash: string;
   status_code: number | null;
@@ -197,11 +223,13 @@ export interface IdempotencyKeysTable {
 }
 export interface OperationLogsTable {
   id: Generated<number>;
-  company_id: number | null;
-  user_id: number | null;
+  company_id: CompanyId | null;
+  user_id: UserId | null;
   username: string;
   module: string;
   action: string;
+  /** What `target_id` names: `work_order`, `department`, `staff`, … */
+  target_type: Generated<string>;
   target_id: number | null;
   detail: string;
   ip: string;
@@ -209,7 +237,7 @@ export interface OperationLogsTable {
 }
 export interface SessionsTable {
   id: Generated<number>;
-  user_id: number;
+  user_id: UserId;
   token_hash: string;
   ip: string;
   user_agent: string;
@@ -224,8 +252,8 @@ export interface LoginFailuresTable {
 }
 export interface UploadsTable {
   id: Generated<number>;
-  company_id: number | null;
-  user_id: number | null;
+  company_id: CompanyId | null;
+  user_id: UserId | null;
   file_key: string;
   name: string;
   mime: string;
@@ -236,14 +264,14 @@ export interface QrLoginsTable {
   id: Generated<number>;
   code_hash: string;
   status: string;
-  user_id: number | null;
+  user_id: UserId | null;
   created_at: string;
   expires_at: string;
 }
 
 /** A running import of a company (one at a time); `expires_at` frees a crashed holder's lock. */
 export interface ImportLocksTable {
-  company_id: number;
+  company_id: CompanyId;
   holder: string;
   expires_at: string;
 }

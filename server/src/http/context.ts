@@ -4,34 +4,40 @@
  * Every route declares `config.permission`; the guard in guard.ts fills these in.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AccessRule, GrantedPermission } from '@swo/contract';
+import type { AccessRule, CompanyId, DataScope, DepartmentId, GrantedPermission, RoleId, StaffId, UserId } from '@swo/contract';
 import type { Lang } from './messages.ts';
 import { errors } from './errors.ts';
 
 export interface AuthContext {
-  userId: number;
+  userId: UserId;
   username: string;
   nickname: string;
   sessionId: number;
   isPlatformAdmin: boolean;
+  /** The password was reset: only its change, logout and user info are allowed (docs/design.md, "Staff"). */
+  mustChangePassword: boolean;
 }
 
 export interface CompanyScope {
-  companyId: number;
+  companyId: CompanyId;
   companyName: string;
   /** IANA time zone of the company's days (docs/design.md, "Time"). */
   timeZone: string;
-  staffId: number;
+  staffId: StaffId;
   staffName: string;
-  roleId: number;
+  roleId: RoleId;
   roleName: string;
   isAdmin: boolean;
+  /** Which orders the member sees (docs/design.md, "Data scope"); administrators see the company's. */
+  dataScope: DataScope;
+  /** The member's department, the root of a `department` scope. */
+  departmentId: DepartmentId | null;
   permissions: GrantedPermission[];
 }
 
 /** What services need to know about the acting staff member. */
 export interface Actor extends CompanyScope {
-  userId: number;
+  userId: UserId;
   username: string;
   ip: string;
   /** Language of messages written for this caller (batch results, field errors). */

@@ -26,13 +26,18 @@ export class AppError extends Error {
 
 export const errors = {
   notSignedIn: () => new AppError(401, 'notSignedIn', null, CODE.notSignedIn),
-  forbidden: () => new AppError(403, 'forbidden'),
+  forbidden: (key: MessageKey = 'forbidden') => new AppError(403, key),
+  /** A reset password must be changed before anything else (docs/design.md, "Staff"). */
+  mustChangePassword: () => new AppError(403, 'mustChangePassword'),
   notMember: () => new AppError(403, 'notMember'),
   notFound: (what: MessageKey = 'notFound') => new AppError(404, what),
-  conflict: (key: MessageKey = 'stateConflict') => new AppError(409, key),
+  conflict: (key: MessageKey = 'stateConflict', params: Record<string, string | number> = {}) => new AppError(409, key, null, 409, params),
   /** `fields` maps a field to its messages (already worded). */
   validation: (fields: Record<string, string[]>) => new AppError(400, 'validation', { errors: fields }),
   badRequest: (key: MessageKey) => new AppError(400, key),
+  /** 400 about one field: the message and the field's error both worded from `key` in `lang` (never validator text). */
+  field: (lang: Lang, field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+    new AppError(400, key, { errors: { [field]: [message(lang, key, params)] } }, 400, params),
   tooManyLogins: (retryAfterSeconds: number) =>
     new AppError(429, 'tooManyLogins', { retry_after: retryAfterSeconds }, 429, { minutes: Math.ceil(retryAfterSeconds / 60) }),
 };

@@ -5,7 +5,7 @@
  * field errors. A route without a declared permission is refused (and fails a test).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, MAX_ID } from '@swo/contract';
+import { can, companyIdField, type CompanyId } from '@swo/contract';
 import type { Services } from '../services.ts';
 import { errors } from './errors.ts';
 import { pickLang } from './messages.ts';
@@ -18,13 +18,32 @@ export function readToken(req: FastifyRequest): string | null {
   return null;
 }
 
-function requestedCompanyId(req: FastifyRequest): number | null {
+function requestedCompanyId(req: FastifyRequest): CompanyId | null {
   let fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).company_id : undefined;
   // multipart fields arrive as {value}
   if (fromBody && typeof fromBody === 'object' && 'value' in fromBody) fromBody = fromBody.value;
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.company_id;
-  const n = Number(fromBody ?? fromQuery);
-  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
+  const parsed = companyIdField.safeParse(fromBody ?? fromQuery);
+  return parsed.success && parsed.data > 0 ? parsed.data : null;
+}
+
+/** Whether the body of an edit-or-status call carries more than the id and the status (then it is an edit). */
+function isEdit(req: FastifyRequest): boolean {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  return Object.keys(body).some((k) => k !== 'company_id' && k !== 'id' && k !== 'status');
+}
+
+/**
+ * Calls a user who must change a reset password may still make (docs/design.md, "Staff"):
+ * the password change itself, logout and the user's info.
+ */
+// What the SPA needs to reach the change-password dialog: the company list, user info, sign out.
+const WHILE_PASSWORD_MUST_CHANGE = new Set(['changePassword', 'signOut', 'userInfo', 'companyList']);
+
+/** The `status` a status call asks for, read before validation (1 enables; anything else is treated as disabling). */
+function requestedStatus(req: FastifyRequest): number {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  return Number(body.status) === 1 ? 1 : 0;
 }
 
 export function registerGuard(app: FastifyInstance, services: Services): void {
@@ -52,6 +71,7 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     const auth = token ? await services.auth.authenticate(token) : null;
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;
+    if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(req.routeOptions.config.endpoint ?? '')) throw errors.mustChangePassword();
     if (permission === 'signedIn') return;
     const companyId = requestedCompanyId(req);
     if (!companyId) throw errors.notMember();
@@ -59,6 +79,14 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     if (!scope) throw errors.notMember();
     req.scope = scope;
     if (permission === 'member' || permission === 'memberOrRequester') return;
-    if (!scope.isAdmin && !can(scope.permissions, permission)) throw errors.forbidden();
+    const code =
+      typeof permission === 'string'
+        ? permission
+        : permission.edit && isEdit(req)
+          ? permission.edit
+          : requestedStatus(req) === 1
+            ? permission.enable
+            : permission.disable;
+    if (!scope.isAdmin && !can(scope.permissions, code)) throw errors.forbidden();
   });
 }

@@ -123,3 +123,7 @@ export const templateData = (app_key: string) => callRaw('templateData', { app_k
 export type CreateWorkParams = ParamsOf<'submitWorkOrder'>;
 /** Public: submits a requester's order. Rejects with field errors on 400. */
 export const createWork = (params: CreateWorkParams) => call('submitWorkOrder', params);
+
+/** Paging and filters of the positions and categories lists (the same shape for both). */
+export type NamedItemQuery = ParamsOf<'positionList'>;
+export type OperationLogParams = ParamsOf<'operationLog'>;

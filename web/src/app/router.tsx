@@ -26,6 +26,10 @@ const WorkOrderDetail = lazyPage(() => import('../pages/workorder/WorkOrderDetai
 const ApplicationList = lazyPage(() => import('../pages/application/ApplicationList.tsx'));
 const Analysis = lazyPage(() => import('../pages/dashboard/Analysis.tsx'));
 const MyWorkOrders = lazyPage(() => import('../pages/mine/MyWorkOrders.tsx'));
+const DepartmentList = lazyPage(() => import('../pages/organisation/DepartmentList.tsx'));
+const PositionList = lazyPage(() => import('../pages/organisation/PositionList.tsx'));
+const CategoryList = lazyPage(() => import('../pages/system/CategoryList.tsx'));
+const OperationLog = lazyPage(() => import('../pages/system/OperationLog.tsx'));
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {
@@ -35,6 +39,10 @@ const COMPONENTS: Record<string, ComponentType> = {
   ApplicationList,
   Analysis,
   MyWorkOrders,
+  DepartmentList,
+  PositionList,
+  CategoryList,
+  OperationLog,
 };
 
 /** Where '/dashboard' leads (docs/product.md, section 2), when the menu has the analysis page. */

@@ -6,11 +6,13 @@
 import type { ComponentType } from 'react';
 import {
   AppstoreOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   BarChartOutlined,
   BellOutlined,
   ClusterOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
   FormOutlined,
   HomeOutlined,
@@ -31,11 +33,13 @@ type IconType = ComponentType<{ className?: string }>;
 
 const COMMON: Record<string, IconType> = {
   AppstoreOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   BarChartOutlined,
   BellOutlined,
   ClusterOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
   FormOutlined,
   HomeOutlined,

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@swo/contract';
 import { employeeList } from '../app/api.ts';
+import { keys } from '../app/queryKeys.ts';
 
 /** An open-order load above this shows in warning colours. */
 const BUSY_LOAD = 5;
@@ -39,7 +40,7 @@ export default function StaffPicker({ applicationId, value, onChange, excludeId 
   const [department, setDepartment] = useState('');
   const [text, setText] = useState('');
   const staff = useQuery({
-    queryKey: ['employees', applicationId ?? 0],
+    queryKey: keys.staff.assignable(applicationId),
     queryFn: () => employeeList(applicationId ? { application_id: applicationId } : {}),
   });
   const all = useMemo(() => (staff.data ?? []).filter((e) => e.id !== excludeId), [staff.data, excludeId]);

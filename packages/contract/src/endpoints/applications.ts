@@ -1,7 +1,8 @@
 /** Applications and templates (docs/design.md, "HTTP contract"). */
-import { companyScoped, pagingQuery } from '../api.ts';
+import * as a from '../applications.ts';
+import { createdId } from '../organisation.ts';
 import * as r from '../replies.ts';
-import { orderIdQuery } from '../work-orders.ts';
+import { templateIdParams } from '../work-orders.ts';
 import { def, type Endpoint } from './define.ts';
 
 export const APPLICATION_ENDPOINTS = {
@@ -9,16 +10,52 @@ export const APPLICATION_ENDPOINTS = {
     method: 'GET',
     path: '/admin/Application/list',
     permission: 'application.query',
-    query: companyScoped.extend(pagingQuery.shape),
+    query: a.applicationListQuery,
     reply: r.paged(r.applicationItem),
     tags: ['applications'],
-    summary: 'Applications (service channels) of the company',
+    summary: 'Applications (service channels) of the company, filtered by keyword, status and category',
+  }),
+  applicationDetail: def({
+    method: 'GET',
+    path: '/admin/Application/list_single',
+    permission: 'application.get',
+    query: a.applicationIdParams,
+    reply: r.applicationDetail,
+    tags: ['applications'],
+    summary: 'One application with its bound staff',
+  }),
+  applicationAdd: def({
+    method: 'POST',
+    path: '/admin/Application/add',
+    permission: 'application.add',
+    body: a.applicationAddBody,
+    reply: createdId,
+    tags: ['applications'],
+    summary: 'Add an application; its public key (128 random bits) is made here',
+  }),
+  applicationUpdate: def({
+    method: 'POST',
+    path: '/admin/Application/update',
+    permission: 'application.edit',
+    body: a.applicationUpdateBody,
+    reply: r.applicationItem,
+    tags: ['applications'],
+    summary: 'Change an application; reset_key replaces its public key; a status change also needs enable or disable',
+  }),
+  applicationDelete: def({
+    method: 'POST',
+    path: '/admin/Application/del',
+    permission: 'application.delete',
+    body: a.applicationIdParams,
+    reply: r.nothing,
+    tags: ['applications'],
+    summary: 'Delete an application; 409 while it has work orders',
   }),
   templateAutomatic: def({
     method: 'GET',
     path: '/admin/template/isAutomatic',
     permission: 'member',
-    query: orderIdQuery,
+    query: templateIdParams,
     reply: r.automaticReply,
     tags: ['templates'],
     summary: 'Whether new orders of a template are dispatched automatically',

@@ -8,9 +8,24 @@ import type { PermissionCode } from '../permissions.ts';
  * - `signedIn`: a valid token, no company needed;
  * - `member`: active staff of the `company_id` sent;
  * - `memberOrRequester`: a requester known by the `ident` query parameter, or else as `member`;
- * - `permissionId.action`: a member whose role grants that action.
+ * - `permissionId.action`: a member whose role grants that action;
+ * - `{enable, disable}`: a status call, as `permissionId.action` by the status sent;
+ *   `{enable, disable, edit}`: an edit that is a status call when it sends only the status.
  */
-export type AccessRule = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode;
+export type AccessRule = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode | StatusRule;
+
+/**
+ * A status call (`{id, status}`): enabling needs one action, disabling another, chosen by
+ * the `status` sent (1 enables, anything else is read as disabling, the stricter side).
+ * With `edit`, the call is also an edit: a body with any field besides `company_id`, `id`
+ * and `status` needs `edit` instead (the service adds the status action when an edit
+ * changes the status).
+ */
+export interface StatusRule {
+  enable: PermissionCode;
+  disable: PermissionCode;
+  edit?: PermissionCode;
+}
 
 /** The reply of a call is a file (Excel), not an envelope. */
 export const FILE_REPLY = 'file' as const;

@@ -1,5 +1,6 @@
 /** Excel: export of the filtered list, the import template, and import (docs/design.md, "HTTP contract"). */
-import { companyScoped, idField } from '../api.ts';
+import { companyScoped } from '../api.ts';
+import { applicationIdField } from '../ids.ts';
 import * as r from '../replies.ts';
 import { exportQuery } from '../work-orders.ts';
 import { def, FILE_REPLY, type Endpoint } from './define.ts';
@@ -20,7 +21,7 @@ export const EXCEL_ENDPOINTS = {
     method: 'GET',
     path: '/admin/Work/importTemplate',
     permission: 'workorder.import',
-    query: companyScoped.extend({ application_id: idField }),
+    query: companyScoped.extend({ application_id: applicationIdField }),
     reply: FILE_REPLY,
     tags: orders,
     summary: "An .xlsx with the application's form fields as columns",

@@ -6,13 +6,17 @@
  * case-insensitively; `aliases` are other documented paths of the same operation.
  */
 import type { z } from 'zod';
+import type { Unbranded } from '../ids.ts';
 import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { EXCEL_ENDPOINTS } from './excel.ts';
+import { ORGANISATION_ENDPOINTS } from './organisation.ts';
+import { ROLE_ENDPOINTS } from './roles.ts';
 import { REQUESTER_ENDPOINTS } from './requester.ts';
+import { STAFF_ENDPOINTS } from './staff.ts';
 import { WORK_ORDER_ENDPOINTS } from './work-orders.ts';
 
-export { FILE_REPLY, type AccessRule, type Endpoint } from './define.ts';
+export { FILE_REPLY, type AccessRule, type Endpoint, type StatusRule } from './define.ts';
 
 /** Every documented call, by name. */
 export const ENDPOINTS = {
@@ -21,6 +25,9 @@ export const ENDPOINTS = {
   ...EXCEL_ENDPOINTS,
   ...APPLICATION_ENDPOINTS,
   ...REQUESTER_ENDPOINTS,
+  ...ORGANISATION_ENDPOINTS,
+  ...ROLE_ENDPOINTS,
+  ...STAFF_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -34,9 +41,9 @@ export type RequestOf<N extends EndpointName> = [RequestSchema<Endpoints[N]>] ex
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 /** Fields as the server reads them, optional where the request may leave them out. */
 type ClientFields<S extends z.ZodType, In = z.input<S>, Out = z.output<S>> = {
-  [K in Exclude<keyof In, OptionalKeys<In>>]: K extends keyof Out ? Out[K] : In[K];
+  [K in Exclude<keyof In, OptionalKeys<In>>]: K extends keyof Out ? Unbranded<Out[K]> : In[K];
 } & {
-  [K in OptionalKeys<In>]?: K extends keyof Out ? Out[K] : In[K];
+  [K in OptionalKeys<In>]?: K extends keyof Out ? Unbranded<Out[K]> : In[K];
 };
 /** What a client sends: the request's fields without the company scope, which the client adds. */
 export type ParamsOf<N extends EndpointName> = [RequestSchema<Endpoints[N]>] extends [never]

@@ -25,6 +25,14 @@ export const ROLES: RoleSeed[] = [
   { name: '处理人', description: '认领并处理工单', grants: { workorder: ['query', 'get', 'renling'], myorders: ['query'] } },
   { name: '审核员', description: '审核已完成的工单', grants: { dashboard: ['query'], workorder: ['query', 'get', 'examine'], myorders: ['query'] } },
   { name: '普通员工', description: '只能查看工单', grants: { workorder: ['query', 'get'] } },
+  {
+    name: '人事专员',
+    description: '维护部门、岗位与员工',
+    grants: {
+      department: ['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable'],
+      position: ['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable'],
+    },
+  },
 ];
 
 export interface StaffSeed {

@@ -4,13 +4,28 @@
  * with a consistent history. Deterministic: the same run gives the same data.
  */
 import type { Kysely } from 'kysely';
-import { orderTitle, templateFields, validateFormData, type FormTemplate, type WorkOrderStatus } from '@swo/contract';
+import {
+  orderTitle,
+  templateFields,
+  validateFormData,
+  type ApplicationId,
+  type CategoryId,
+  type DepartmentId,
+  type FormTemplate,
+  type PositionId,
+  type RequesterId,
+  type RoleId,
+  type StaffId,
+  type TemplateId,
+  type UserId,
+  type WorkOrderStatus,
+} from '@swo/contract';
 import type { DB } from '../schema.ts';
 import type { Db } from '../types.ts';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
 import { addMs, DAY, HOUR, MINUTE } from '../../lib/time.ts';
 import { syncMenuCatalogue } from '../../modules/access/repo.ts';
-import * as orders from '../../modules/work-orders/repo.ts';
+import { orderRepo } from '../../modules/work-orders/repo.ts';
 import { COMPANIES, DEMO_PASSWORD, NOTES, REQUESTERS, ROLES, type CompanySeed } from './data.ts';
 
 /** mulberry32: a tiny deterministic PRNG so the demo data is the same on every machine. */
@@ -51,7 +66,7 @@ export async function seedDemo(db: Kysely<DB>, nowIso = new Date().toISOString()
   for (const u of usernames) hashes.set(u, await hashPassword(DEMO_PASSWORD));
   await db.transaction().execute(async (trx) => {
     await syncMenuCatalogue(trx);
-    const userIds = new Map<string, number>();
+    const userIds = new Map<string, UserId>();
     for (const c of COMPANIES) {
       for (const s of c.staff) {
         if (userIds.has(s.username)) continue;
@@ -78,12 +93,12 @@ export async function seedDemo(db: Kysely<DB>, nowIso = new Date().toISOString()
   });
 }
 
-async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>, nowIso: string, seed: number): Promise<void> {
+async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, UserId>, nowIso: string, seed: number): Promise<void> {
   const created_at = addMs(nowIso, -60 * DAY);
   const company = await db.insertInto('companies').values({ name: c.name, status: 1, order_seq: 0, created_at }).returning('id').executeTakeFirstOrThrow();
   const companyId = company.id;
 
-  const deptIds = new Map<string, number>();
+  const deptIds = new Map<string, DepartmentId>();
   for (const [i, [name, children]] of c.departments.entries()) {
     const d = await db
       .insertInto('departments')
@@ -100,7 +115,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
       deptIds.set(child, cd.id);
     }
   }
-  const positionIds = new Map<string, number>();
+  const positionIds = new Map<string, PositionId>();
   for (const [i, name] of c.positions.entries()) {
     const p = await db
       .insertInto('positions')
@@ -111,7 +126,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
   }
 
   const menus = new Map((await db.selectFrom('menus').select(['id', 'key']).execute()).map((m) => [m.key, m.id]));
-  const roleIds = new Map<string, number>();
+  const roleIds = new Map<string, RoleId>();
   for (const r of ROLES) {
     const role = await db
       .insertInto('roles')
@@ -128,7 +143,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     }
   }
 
-  const staff = new Map<string, { id: number; name: string; role: string; apps: string[] }>();
+  const staff = new Map<string, { id: StaffId; name: string; role: string; apps: string[] }>();
   for (const [i, s] of c.staff.entries()) {
     const row = await db
       .insertInto('staff')
@@ -148,7 +163,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     staff.set(s.username, { id: row.id, name: s.name, role: s.role, apps: s.apps ?? [] });
   }
 
-  const categoryIds = new Map<string, number>();
+  const categoryIds = new Map<string, CategoryId>();
   for (const [i, name] of c.categories.entries()) {
     const row = await db
       .insertInto('categories')
@@ -158,7 +173,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     categoryIds.set(name, row.id);
   }
 
-  const templates = new Map<string, { id: number; schema: FormTemplate; review: boolean; automatic: boolean }>();
+  const templates = new Map<string, { id: TemplateId; schema: FormTemplate; review: boolean; automatic: boolean }>();
   for (const t of c.templates) {
     const schema = JSON.stringify(t.schema);
     const row = await db
@@ -182,7 +197,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     templates.set(t.name, { id: row.id, schema: t.schema, review: !!t.review, automatic: !!t.automatic });
   }
 
-  const apps: { id: number; name: string; template: string; categoryId: number | null }[] = [];
+  const apps: { id: ApplicationId; name: string; template: string; categoryId: CategoryId | null }[] = [];
   for (const a of c.applications) {
     const row = await db
       .insertInto('applications')
@@ -204,10 +219,11 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     }
   }
 
+  const orders = orderRepo(db, companyId);
   const rnd = prng(seed);
   const dispatchers = [...staff.values()].filter((s) => s.role === '调度员');
   const reviewer = [...staff.values()].find((s) => s.role === '审核员')!;
-  const requesterIds: number[] = [];
+  const requesterIds: RequesterId[] = [];
   for (const [name, phone] of REQUESTERS) {
     const r = await db
       .insertInto('requesters')
@@ -236,8 +252,8 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
       action: string;
       from: WorkOrderStatus | null;
       to: WorkOrderStatus;
-      actor: { id: number | null; name: string };
-      target?: { id: number; name: string };
+      actor: { id: StaffId | null; name: string };
+      target?: { id: StaffId; name: string };
       note?: string;
     };
     const steps: Step[] = [{ action: 'create', from: null, to: 'unassigned', actor: { id: null, name: requesterName } }];
@@ -246,7 +262,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
       else if (rnd.next() < 0.5) steps.push({ action: 'claim', from: 'unassigned', to: 'processing', actor: handler });
       else steps.push({ action: 'assign', from: 'unassigned', to: 'processing', actor: dispatcher, target: handler });
     };
-    let finalHandler: { id: number } | null = null;
+    let finalHandler: { id: StaffId } | null = null;
     let reason: string | null = null;
     switch (status) {
       case 'unassigned':
@@ -284,7 +300,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     }
     const times = steps.map((_, k) => addMs(createdAt, k === 0 ? 0 : k * (30 * MINUTE + Math.round(rnd.next() * 5 * HOUR))));
     const last = times[times.length - 1];
-    const order = await orders.insertOrder(db, companyId, {
+    const order = await orders.insertOrder({
       title: orderTitle(app.template, tpl.schema, check.value),
       status,
       application_id: app.id,
@@ -303,7 +319,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, number>,
     if (reason) await db.updateTable('work_orders').set({ reason }).where('id', '=', order.id).execute();
     if (steps.length > 1) await db.updateTable('work_orders').set({ version: steps.length }).where('id', '=', order.id).execute();
     for (const [k, s] of steps.entries()) {
-      await orders.insertRecord(db, companyId, {
+      await orders.insertRecord({
         work_order_id: order.id,
         action: s.action,
         from_status: s.from,

@@ -1,9 +1,10 @@
 /** SQL of memberships, roles, role permissions and menus. */
-import { MENU_CATALOGUE } from '@swo/contract';
+import { MENU_CATALOGUE, type CompanyId, type MenuId, type RoleId, type UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
+import { companyRepo } from '../tenancy/company-repo.ts';
 
 /** Active staff membership of a user in an active company, with the role. */
-export function findMembership(db: Db, userId: number, companyId: number) {
+function findMembership(db: Db, companyId: CompanyId, userId: UserId) {
   return db
     .selectFrom('staff')
     .innerJoin('companies', 'companies.id', 'staff.company_id')
@@ -18,6 +19,8 @@ export function findMembership(db: Db, userId: number, companyId: number) {
       'roles.name as role_name',
       'roles.is_admin',
       'roles.status as role_status',
+      'roles.data_scope',
+      'staff.department_id',
     ])
     .where('staff.user_id', '=', userId)
     .where('staff.company_id', '=', companyId)
@@ -27,7 +30,7 @@ export function findMembership(db: Db, userId: number, companyId: number) {
 }
 
 /** Companies where the user is active staff, by name. */
-export function listCompaniesOfUser(db: Db, userId: number) {
+export function listCompaniesOfUser(db: Db, userId: UserId) {
   return db
     .selectFrom('staff')
     .innerJoin('companies', 'companies.id', 'staff.company_id')
@@ -40,16 +43,26 @@ export function listCompaniesOfUser(db: Db, userId: number) {
 }
 
 /** The menus a role is granted, with the actions granted on each. */
-export function roleGrants(db: Db, companyId: number, roleId: number) {
+function roleGrants(db: Db, companyId: CompanyId, roleId: RoleId) {
   return db
     .selectFrom('role_grants')
     .innerJoin('menus', 'menus.id', 'role_grants.menu_id')
-    .select(['menus.id as menu_id', 'role_grants.action'])
+    .select(['menus.id as menu_id', 'menus.key', 'role_grants.action'])
     .where('role_grants.company_id', '=', companyId)
     .where('role_grants.role_id', '=', roleId)
     .where('menus.status', '=', 1)
     .orderBy('role_grants.id')
     .execute();
+}
+
+/** The action keys a menu row offers (its `actions` JSON text); unreadable text offers none. */
+export function menuActions(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export function activeMenus(db: Db) {
@@ -61,7 +74,7 @@ export function activeMenus(db: Db) {
  * are left as administrators edited them.
  */
 export async function syncMenuCatalogue(db: Db): Promise<void> {
-  const existing = new Map((await db.selectFrom('menus').select(['id', 'key']).execute()).map((m) => [m.key, m.id]));
+  const existing = new Map<string, MenuId>((await db.selectFrom('menus').select(['id', 'key']).execute()).map((m) => [m.key, m.id]));
   for (const item of MENU_CATALOGUE) {
     if (existing.has(item.key)) continue;
     const pid = item.parentKey ? (existing.get(item.parentKey) ?? 0) : 0;
@@ -86,3 +99,6 @@ export async function syncMenuCatalogue(db: Db): Promise<void> {
     existing.set(item.key, row.id);
   }
 }
+
+/** Membership and grants bound to one company (reached through `forCompany`). */
+export const accessRepo = companyRepo({ findMembership, roleGrants });

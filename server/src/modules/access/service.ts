@@ -4,39 +4,33 @@
  * docs/design.md, tenancy and permissions).
  */
 import type { Kysely } from 'kysely';
-import type { CompanyListItem, GrantedPermission, MenuItem, UserInfo } from '@swo/contract';
+import { asDataScope } from '@swo/contract';
+import type { CompanyId, CompanyListItem, GrantedPermission, MenuId, MenuItem, RoleId, UserId, UserInfo } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { AuthContext, CompanyScope } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { findUserById } from '../auth/repo.ts';
-import * as repo from './repo.ts';
-
-const parseActions = (s: string): string[] => {
-  try {
-    const v: unknown = JSON.parse(s);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
+import { forCompany } from '../tenancy/for-company.ts';
+import { activeMenus, listCompaniesOfUser, menuActions } from './repo.ts';
 
 export function createAccessService(db: Kysely<DB>) {
   /** Menus and granted actions of a scope; administrators get every menu with all its actions. */
-  async function grantedMenus(companyId: number, roleId: number, isAdmin: boolean) {
-    const menus = await repo.activeMenus(db);
-    const granted = new Map<number, string[]>();
+  async function grantedMenus(companyId: CompanyId, roleId: RoleId, isAdmin: boolean) {
+    const menus = await activeMenus(db);
+    const granted = new Map<MenuId, string[]>();
     if (isAdmin) {
-      for (const m of menus) granted.set(m.id, parseActions(m.actions));
+      for (const m of menus) granted.set(m.id, menuActions(m.actions));
     } else {
-      for (const g of await repo.roleGrants(db, companyId, roleId)) (granted.get(g.menu_id) ?? granted.set(g.menu_id, []).get(g.menu_id)!).push(g.action);
+      for (const g of await forCompany(db, companyId).access.roleGrants(roleId))
+        (granted.get(g.menu_id) ?? granted.set(g.menu_id, []).get(g.menu_id)!).push(g.action);
     }
     return { menus, granted };
   }
 
   return {
     /** The user's active membership in `companyId` with its permissions, or null (not staff there). */
-    async scopeFor(userId: number, companyId: number): Promise<CompanyScope | null> {
-      const m = await repo.findMembership(db, userId, companyId);
+    async scopeFor(userId: UserId, companyId: CompanyId): Promise<CompanyScope | null> {
+      const m = await forCompany(db, companyId).access.findMembership(userId);
       if (!m) return null;
       const roleActive = m.role_status === 1;
       const isAdmin = roleActive && m.is_admin === 1;
@@ -57,12 +51,14 @@ export function createAccessService(db: Kysely<DB>) {
         roleId: m.role_id,
         roleName: m.role_name,
         isAdmin,
+        dataScope: isAdmin ? 'company' : asDataScope(m.data_scope),
+        departmentId: m.department_id,
         permissions,
       };
     },
 
-    async companyList(userId: number): Promise<CompanyListItem[]> {
-      return repo.listCompaniesOfUser(db, userId);
+    async companyList(userId: UserId): Promise<CompanyListItem[]> {
+      return listCompaniesOfUser(db, userId);
     },
 
     /** `/user/info`: user, role with permissions and the role's menu tree in the scope's company. */
@@ -72,11 +68,11 @@ export function createAccessService(db: Kysely<DB>) {
       const { menus, granted } = await grantedMenus(scope.companyId, scope.roleId, scope.isAdmin);
       // A directory is shown when any of its descendants is granted.
       const byId = new Map(menus.map((m) => [m.id, m]));
-      const visible = new Set<number>();
+      const visible = new Set<MenuId | 0>();
       for (const id of granted.keys()) {
-        for (let cur = byId.get(id); cur && !visible.has(cur.id); cur = byId.get(cur.pid)) visible.add(cur.id);
+        for (let cur = byId.get(id); cur && !visible.has(cur.id); cur = cur.pid ? byId.get(cur.pid) : undefined) visible.add(cur.id);
       }
-      const items = new Map<number, MenuItem>();
+      const items = new Map<MenuId, MenuItem>();
       for (const m of menus) {
         if (!visible.has(m.id)) continue;
         items.set(m.id, {
@@ -95,7 +91,7 @@ export function createAccessService(db: Kysely<DB>) {
       }
       const roots: MenuItem[] = [];
       for (const item of items.values()) {
-        const parent = items.get(item.pid);
+        const parent = items.get(item.pid as MenuId);
         if (parent) (parent.children ??= []).push(item);
         else roots.push(item);
       }
@@ -109,7 +105,7 @@ export function createAccessService(db: Kysely<DB>) {
           staff_name: scope.staffName,
         },
         company: { company_id: scope.companyId, company_name: scope.companyName },
-        role: { id: scope.roleId, name: scope.roleName, is_admin: scope.isAdmin, permissions: scope.permissions },
+        role: { id: scope.roleId, name: scope.roleName, is_admin: scope.isAdmin, data_scope: scope.dataScope, permissions: scope.permissions },
         menus: roots,
       };
     },

@@ -6,6 +6,10 @@ import { defineHandlers } from '../../http/endpoints.ts';
 export const applicationHandlers = (s: Services) =>
   defineHandlers({
     applicationList: async (q, { req }) => s.applications.list(actorOf(req), q),
+    applicationDetail: async (q, { req }) => s.applications.detail(actorOf(req), q.id),
+    applicationAdd: async (b, { req }) => s.applications.add(actorOf(req), b),
+    applicationUpdate: async ({ id, company_id: _c, ...v }, { req }) => s.applications.update(actorOf(req), id, v),
+    applicationDelete: async (b, { req }) => (await s.applications.remove(actorOf(req), b.id), null),
     boundApplications: async (_, { req }) => s.applications.boundTo(actorOf(req)),
     templateAutomatic: async (q, { req }) => {
       const t = await s.workOrders.kindDetail(actorOf(req), q.id);

@@ -1,34 +1,139 @@
 /** SQL of applications (service channels with a public link) and their current template. */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ApplicationId, CategoryId, CompanyId, StaffId, TemplateId } from '@swo/contract';
+import type { ApplicationsTable, DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
+import { contains } from '../../lib/like.ts';
+import { companyRepo } from '../tenancy/company-repo.ts';
 
-export async function listApplications(db: Db, companyId: number, page: { pageNo: number; pageSize: number }) {
-  const rows = await db
+/** Filters of the administrators' list. */
+export interface ApplicationFilters {
+  keyword?: string;
+  status?: number;
+  category_id?: CategoryId;
+  pageNo: number;
+  pageSize: number;
+}
+
+/** What an add or update writes. */
+export interface ApplicationValues {
+  name: string;
+  description: string;
+  template_id: TemplateId;
+  category_id: CategoryId | null;
+  status: number;
+  app_key: string;
+}
+
+function selectItems(db: Db, companyId: CompanyId) {
+  return db
     .selectFrom('applications as a')
     .innerJoin('templates as t', 't.id', 'a.template_id')
     .leftJoin('categories as c', 'c.id', 'a.category_id')
-    .select([
+    .select((eb) => [
       'a.id',
       'a.name',
       'a.description',
       'a.app_key',
       'a.template_id',
       't.name as template_name',
+      't.is_automatic',
       'a.category_id',
       'c.name as category_name',
       'a.status',
       'a.created_at',
+      eb
+        .selectFrom('application_staff as b')
+        .innerJoin('staff as s', 's.id', 'b.staff_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('b.application_id', '=', 'a.id')
+        .where('b.company_id', '=', companyId)
+        .where('s.deleted_at', 'is', null)
+        .as('bound_count'),
     ])
-    .where('a.company_id', '=', companyId)
+    .where('a.company_id', '=', companyId);
+}
+
+/** The list filters as one condition on `a` (true when none is given). */
+function matching(eb: ExpressionBuilder<DB & { a: ApplicationsTable }, 'a'>, f: ApplicationFilters) {
+  const conds: Expression<SqlBool>[] = [];
+  if (f.keyword) conds.push(contains('a.name', f.keyword));
+  if (f.status !== undefined) conds.push(eb('a.status', '=', f.status));
+  if (f.category_id) conds.push(eb('a.category_id', '=', f.category_id));
+  return eb.and(conds);
+}
+
+/** A page of the company's applications, by id, with the filters applied, and the total. */
+async function listApplications(db: Db, companyId: CompanyId, f: ApplicationFilters) {
+  const rows = await selectItems(db, companyId)
+    .where((eb) => matching(eb, f))
     .orderBy('a.id')
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
+    .limit(f.pageSize)
+    .offset((f.pageNo - 1) * f.pageSize)
     .execute();
   const total = await db
-    .selectFrom('applications')
+    .selectFrom('applications as a')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', companyId)
+    .where('a.company_id', '=', companyId)
+    .where((eb) => matching(eb, f))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total.n) };
+}
+
+/** One application of the company (any status), or undefined. */
+function findApplication(db: Db, companyId: CompanyId, id: ApplicationId) {
+  return selectItems(db, companyId).where('a.id', '=', id).executeTakeFirst();
+}
+
+/** Staff (not removed) bound to the application. */
+async function boundStaffIds(db: Db, companyId: CompanyId, id: ApplicationId): Promise<StaffId[]> {
+  const rows = await db
+    .selectFrom('application_staff as b')
+    .innerJoin('staff as s', 's.id', 'b.staff_id')
+    .select('b.staff_id')
+    .where('b.company_id', '=', companyId)
+    .where('b.application_id', '=', id)
+    .where('s.deleted_at', 'is', null)
+    .orderBy('b.staff_id')
+    .execute();
+  return rows.map((r) => r.staff_id);
+}
+
+async function applicationNameTaken(db: Db, companyId: CompanyId, name: string, exceptId?: ApplicationId): Promise<boolean> {
+  let q = db.selectFrom('applications').select('id').where('company_id', '=', companyId).where('name', '=', name);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+async function insertApplication(db: Db, companyId: CompanyId, v: ApplicationValues, at: string): Promise<ApplicationId> {
+  return (
+    await db
+      .insertInto('applications')
+      .values({ ...v, company_id: companyId, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+async function updateApplication(db: Db, companyId: CompanyId, id: ApplicationId, v: Partial<ApplicationValues>): Promise<void> {
+  if (!Object.keys(v).length) return;
+  await db.updateTable('applications').set(v).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** Work orders of the application, deleted ones included (they keep pointing at it). */
+async function orderCount(db: Db, companyId: CompanyId, id: ApplicationId): Promise<number> {
+  const r = await db
+    .selectFrom('work_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('application_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+async function deleteApplication(db: Db, companyId: CompanyId, id: ApplicationId): Promise<void> {
+  await db.deleteFrom('application_staff').where('company_id', '=', companyId).where('application_id', '=', id).execute();
+  await db.deleteFrom('applications').where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
 function activeApplications(db: Db) {
@@ -56,10 +161,10 @@ function activeApplications(db: Db) {
 }
 
 /** An active application with its company and current template, as orders are created from it. */
-export type ActiveApplication = NonNullable<Awaited<ReturnType<typeof findActiveApplication>>>;
+export type ActiveApplication = NonNullable<Awaited<ReturnType<typeof findActiveByKey>>>;
 
 /** An active application of the company by id. */
-export function findActiveApplication(db: Db, companyId: number, applicationId: number) {
+function findActiveApplication(db: Db, companyId: CompanyId, applicationId: ApplicationId) {
   return activeApplications(db).where('a.company_id', '=', companyId).where('a.id', '=', applicationId).executeTakeFirst();
 }
 
@@ -72,7 +177,7 @@ export function findActiveByKey(db: Db, appKey: string) {
 }
 
 /** Applications the staff member is bound to (may handle orders of). */
-export function listBoundApplications(db: Db, companyId: number, staffId: number) {
+function listBoundApplications(db: Db, companyId: CompanyId, staffId: StaffId) {
   return db
     .selectFrom('application_staff as b')
     .innerJoin('applications as a', 'a.id', 'b.application_id')
@@ -82,3 +187,18 @@ export function listBoundApplications(db: Db, companyId: number, staffId: number
     .orderBy('a.id')
     .execute();
 }
+
+/** The application functions bound to one company (reached through `forCompany`). */
+export const applicationRepo = companyRepo({
+  listApplications,
+  findApplication,
+  boundStaffIds,
+  applicationNameTaken,
+  insertApplication,
+  updateApplication,
+  orderCount,
+  deleteApplication,
+  findActiveApplication,
+  listBoundApplications,
+});
+export type ApplicationRow = NonNullable<Awaited<ReturnType<ReturnType<typeof applicationRepo>['findApplication']>>>;

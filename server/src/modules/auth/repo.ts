@@ -1,17 +1,18 @@
 /** SQL of accounts, sessions and login throttling. Users are global; sessions are per user. */
+import type { UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 
 export function findUserByUsername(db: Db, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number) {
+export function findUserById(db: Db, id: UserId) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertSession(
   db: Db,
-  s: { user_id: number; token_hash: string; ip: string; user_agent: string; created_at: string; expires_at: string },
+  s: { user_id: UserId; token_hash: string; ip: string; user_agent: string; created_at: string; expires_at: string },
 ): Promise<number> {
   const row = await db.insertInto('sessions').values(s).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -22,7 +23,7 @@ export function findLiveSession(db: Db, tokenHash: string, at: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'users.id as user_id', 'users.username', 'users.nickname', 'users.is_platform_admin'])
+    .select(['sessions.id as session_id', 'users.id as user_id', 'users.username', 'users.nickname', 'users.is_platform_admin', 'users.must_change_password'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', at)
@@ -34,12 +35,17 @@ export async function revokeSession(db: Db, sessionId: number, at: string): Prom
   await db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeUserSessions(db: Db, userId: number, at: string): Promise<void> {
+export async function revokeUserSessions(db: Db, userId: UserId, at: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string, at: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
+/** Sets the password; `mustChange` marks a reset one (to be changed at next sign-in), otherwise the mark is cleared. */
+export async function setPasswordHash(db: Db, userId: UserId, passwordHash: string, at: string, mustChange = false): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Failures recorded under `key` since `since`, with the oldest one's time. */

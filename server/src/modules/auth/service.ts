@@ -56,7 +56,8 @@ export function createAuthService(db: Kysely<DB>) {
         });
         await writeLog(trx, { company_id: null, user_id: user.id, username: user.username, module: 'auth', action: 'login', ip: client.ip });
       });
-      return { token, account: user.username, nickname: user.nickname };
+      // Said only when true, so replies of ordinary sign-ins keep their shape.
+      return { token, account: user.username, nickname: user.nickname, ...(user.must_change_password === 1 ? { must_change_password: true } : {}) };
     },
 
     /** The user behind a live token, or null. */
@@ -69,6 +70,7 @@ export function createAuthService(db: Kysely<DB>) {
         nickname: s.nickname,
         sessionId: s.session_id,
         isPlatformAdmin: s.is_platform_admin === 1,
+        mustChangePassword: s.must_change_password === 1,
       };
     },
 

@@ -1,21 +1,29 @@
 /** SQL of requesters and what they see of their own orders. */
-import type { PublicOrder, WorkOrderStatus } from '@swo/contract';
+import type { ApplicationId, CompanyId, PublicOrder, RequesterId, WorkOrderId, WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import type { RequestersTable } from '../../db/schema.ts';
+import { companyRepo } from '../tenancy/company-repo.ts';
 
+/** The requester holding an identification (its hash): the one lookup that starts from no company. */
 export function findRequester(db: Db, identHash: string) {
   return db.selectFrom('requesters').select(['id', 'company_id', 'name', 'phone']).where('ident_hash', '=', identHash).executeTakeFirst();
 }
 
-export async function insertRequester(db: Db, r: Omit<RequestersTable, 'id'>): Promise<number> {
-  return (await db.insertInto('requesters').values(r).returning('id').executeTakeFirstOrThrow()).id;
+async function insertRequester(db: Db, companyId: CompanyId, r: Omit<RequestersTable, 'id' | 'company_id'>): Promise<RequesterId> {
+  return (
+    await db
+      .insertInto('requesters')
+      .values({ ...r, company_id: companyId })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
-export async function updateRequester(db: Db, id: number, name: string, phone: string): Promise<void> {
-  await db.updateTable('requesters').set({ name, phone }).where('id', '=', id).execute();
+async function updateRequester(db: Db, companyId: CompanyId, id: RequesterId, name: string, phone: string): Promise<void> {
+  await db.updateTable('requesters').set({ name, phone }).where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-export async function renameOnOrder(db: Db, companyId: number, orderId: number, name: string, phone: string): Promise<void> {
+async function renameOnOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId, name: string, phone: string): Promise<void> {
   await db
     .updateTable('work_orders')
     .set({ requester_name: name, requester_phone: phone })
@@ -24,7 +32,7 @@ export async function renameOnOrder(db: Db, companyId: number, orderId: number, 
     .execute();
 }
 
-export async function requesterOrders(db: Db, companyId: number, requesterId: number, limit: number): Promise<PublicOrder[]> {
+async function requesterOrders(db: Db, companyId: CompanyId, requesterId: RequesterId, limit: number): Promise<PublicOrder[]> {
   const rows = await db
     .selectFrom('work_orders as w')
     .innerJoin('applications as a', 'a.id', 'w.application_id')
@@ -39,7 +47,7 @@ export async function requesterOrders(db: Db, companyId: number, requesterId: nu
   return rows.map((r) => ({ ...r, status: r.status as WorkOrderStatus }));
 }
 
-export function applicationOf(db: Db, companyId: number, applicationId: number) {
+function applicationOf(db: Db, companyId: CompanyId, applicationId: ApplicationId) {
   return db
     .selectFrom('applications as a')
     .innerJoin('companies as c', 'c.id', 'a.company_id')
@@ -48,3 +56,6 @@ export function applicationOf(db: Db, companyId: number, applicationId: number) 
     .where('a.id', '=', applicationId)
     .executeTakeFirst();
 }
+
+/** The requester functions bound to one company (reached through `forCompany`). */
+export const requesterRepo = companyRepo({ insertRequester, updateRequester, renameOnOrder, requesterOrders, applicationOf });

@@ -13,7 +13,9 @@ import {
   type FormTemplate,
   type PublicOrder,
   type PublicOrderDetail,
+  type CompanyId,
   type TemplateDataReply,
+  type WorkOrderId,
   type WorkOrderStatus,
 } from '@swo/contract';
 import type { z } from 'zod';
@@ -26,9 +28,9 @@ import { now } from '../../lib/time.ts';
 import { findActiveByKey } from '../applications/repo.ts';
 import { createOrder, templateOf, validFormData } from '../work-orders/create.ts';
 import type { Lang } from '../../http/messages.ts';
-import * as orders from '../work-orders/repo.ts';
+import { forCompany } from '../tenancy/for-company.ts';
 import { loadOrder, transition, type ActingParty } from '../work-orders/transition.ts';
-import * as repo from './repo.ts';
+import { findRequester } from './repo.ts';
 
 type CreateWorkBody = z.infer<typeof createWorkBody>;
 type EditWorkBody = z.infer<typeof editWorkBody>;
@@ -43,17 +45,17 @@ async function activeApp(db: Db, appKey: string) {
 }
 
 /** The requester behind `ident` in the company, or a new one with a fresh ident. */
-async function requesterFor(db: Db, companyId: number, body: CreateWorkBody, at: string) {
+async function requesterFor(db: Db, companyId: CompanyId, body: CreateWorkBody, at: string) {
+  const { requesters } = forCompany(db, companyId);
   if (body.ident) {
-    const existing = await repo.findRequester(db, sha256(body.ident));
+    const existing = await findRequester(db, sha256(body.ident));
     if (existing && existing.company_id === companyId) {
-      await repo.updateRequester(db, existing.id, body.requester_name, body.requester_phone);
+      await requesters.updateRequester(existing.id, body.requester_name, body.requester_phone);
       return { id: existing.id, ident: body.ident };
     }
   }
   const ident = newToken();
-  const id = await repo.insertRequester(db, {
-    company_id: companyId,
+  const id = await requesters.insertRequester({
     name: body.requester_name,
     phone: body.requester_phone,
     ident_hash: sha256(ident),
@@ -65,20 +67,21 @@ async function requesterFor(db: Db, companyId: number, body: CreateWorkBody, at:
 export function createRequesterService(db: Kysely<DB>) {
   /** The requester of an ident, or 404. */
   async function requester(trx: Db, ident: string) {
-    const r = await repo.findRequester(trx, sha256(ident));
+    const r = await findRequester(trx, sha256(ident));
     if (!r) throw errors.notFound('orderNotFound');
     return r;
   }
 
   /** One of the requester's own orders, or 404. */
-  async function ownOrder(trx: Db, ident: string, id: number) {
+  async function ownOrder(trx: Db, ident: string, id: WorkOrderId) {
     const r = await requester(trx, ident);
-    const order = await orders.findOrder(trx, r.company_id, id);
+    const data = forCompany(trx, r.company_id);
+    const order = await data.orders.findOrder(id);
     if (!order || order.requester_id !== r.id) throw errors.notFound('orderNotFound');
-    return { r, order };
+    return { r, order, data };
   }
 
-  const party = (r: { company_id: number; name: string }, ip: string): ActingParty => ({
+  const party = (r: { company_id: CompanyId; name: string }, ip: string): ActingParty => ({
     companyId: r.company_id,
     staffId: null,
     name: r.name,
@@ -118,16 +121,16 @@ export function createRequesterService(db: Kysely<DB>) {
     /** The requester's orders, newest first (at most 200). */
     async list(ident: string): Promise<PublicOrder[]> {
       const r = await requester(db, ident);
-      return repo.requesterOrders(db, r.company_id, r.id, 200);
+      return forCompany(db, r.company_id).requesters.requesterOrders(r.id, 200);
     },
 
     /** `applet_work_order_see`: one own order with its public timeline. */
-    async view(ident: string, id: number): Promise<PublicOrderDetail> {
-      const { r, order } = await ownOrder(db, ident, id);
+    async view(ident: string, id: WorkOrderId): Promise<PublicOrderDetail> {
+      const { order, data } = await ownOrder(db, ident, id);
       const [tpl, records, app] = await Promise.all([
-        orders.findTemplateVersion(db, r.company_id, order.template_id, order.template_version),
-        orders.listRecords(db, r.company_id, id),
-        repo.applicationOf(db, r.company_id, order.application_id),
+        data.orders.findTemplateVersion(order.template_id, order.template_version),
+        data.orders.listRecords(id),
+        data.requesters.applicationOf(order.application_id),
       ]);
       return {
         id: order.id,
@@ -154,17 +157,18 @@ export function createRequesterService(db: Kysely<DB>) {
     },
 
     /** `editWorkNew`: new form values for a rejected order, which is then resubmitted. */
-    async editAndResubmit(body: EditWorkBody, ip: string, lang: Lang): Promise<{ id: number; status: WorkOrderStatus }> {
+    async editAndResubmit(body: EditWorkBody, ip: string, lang: Lang): Promise<{ id: WorkOrderId; status: WorkOrderStatus }> {
       return db.transaction().execute(async (trx) => {
-        const { r, order } = await ownOrder(trx, body.ident, body.id);
+        const { r, order, data } = await ownOrder(trx, body.ident, body.id);
+        const { orders, requesters } = data;
         if (order.status !== 'rejected') throw errors.conflict();
-        const tpl = await orders.findTemplateVersion(trx, r.company_id, order.template_id, order.template_version);
+        const tpl = await orders.findTemplateVersion(order.template_id, order.template_version);
         if (!tpl) throw errors.notFound('templateGone');
         const schema = JSON.parse(tpl.schema) as FormTemplate;
         const value = validFormData(schema, body.form_data, lang);
         const at = now();
         if (
-          !(await orders.updateFormData(trx, r.company_id, order.id, {
+          !(await orders.updateFormData(order.id, {
             form_data: JSON.stringify(value),
             title: orderTitle(tpl.name, schema, value),
             version: order.version,
@@ -174,10 +178,10 @@ export function createRequesterService(db: Kysely<DB>) {
           throw errors.conflict();
         }
         if (body.requester_name || body.requester_phone) {
-          await repo.updateRequester(trx, r.id, body.requester_name ?? r.name, body.requester_phone ?? r.phone);
-          await repo.renameOnOrder(trx, r.company_id, order.id, body.requester_name ?? order.requester_name, body.requester_phone ?? order.requester_phone);
+          await requesters.updateRequester(r.id, body.requester_name ?? r.name, body.requester_phone ?? r.phone);
+          await requesters.renameOnOrder(order.id, body.requester_name ?? order.requester_name, body.requester_phone ?? order.requester_phone);
         }
-        await orders.insertRecord(trx, r.company_id, {
+        await orders.insertRecord({
           work_order_id: order.id,
           action: 'edit',
           from_status: 'rejected',
@@ -187,15 +191,15 @@ export function createRequesterService(db: Kysely<DB>) {
           detail: JSON.stringify({ before: JSON.parse(order.form_data) as unknown, after: value }),
           created_at: at,
         });
-        const fresh = await loadOrder(trx, r.company_id, order.id);
+        const fresh = await loadOrder(orders, order.id);
         await transition(trx, party(r, ip), fresh, 'resubmit');
-        const after = await loadOrder(trx, r.company_id, order.id);
+        const after = await loadOrder(orders, order.id);
         return { id: order.id, status: after.status as WorkOrderStatus };
       });
     },
 
     /** Withdraws an own order that is unassigned or rejected. */
-    async withdraw(ident: string, id: number, ip: string): Promise<void> {
+    async withdraw(ident: string, id: WorkOrderId, ip: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const { r, order } = await ownOrder(trx, ident, id);
         await transition(trx, party(r, ip), order, 'withdraw');

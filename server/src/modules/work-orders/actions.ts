@@ -7,7 +7,7 @@
  * version), 400 (input).
  */
 import type { Kysely } from 'kysely';
-import type { BatchReply, WorkOrder, WorkOrderAction, WorkOrderStatus } from '@swo/contract';
+import type { ApplicationId, BatchReply, StaffId, WorkOrder, WorkOrderAction, WorkOrderId, WorkOrderStatus } from '@swo/contract';
 import { canTransition, DELETABLE_STATUSES, EDITABLE_STATUSES, orderTitle, type FormTemplate } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
@@ -15,20 +15,18 @@ import type { Actor } from '../../http/context.ts';
 import { AppError, errors, toEnvelope } from '../../http/errors.ts';
 import { message } from '../../http/messages.ts';
 import { now } from '../../lib/time.ts';
-import { findActiveApplication } from '../applications/repo.ts';
-import { writeLog } from '../operation-log/repo.ts';
+import { forCompany } from '../tenancy/for-company.ts';
 import { createOrder, templateOf, validFormData } from './create.ts';
-import { requireOwned } from '../tenancy/references.ts';
 import { denialFor, mayReceive } from './policy.ts';
-import * as repo from './repo.ts';
-import { allowedActions, toWorkOrder } from './service.ts';
+import { presentOrder } from './service.ts';
 import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
+import { visibilityOf, type Visibility } from './visibility.ts';
 
 export interface ActionInput {
   note?: string;
   reason?: string;
   /** Target handler of assign and reassign. */
-  staffId?: number;
+  staffId?: StaffId;
   /** The version the caller saw; a stale one gives 409. */
   version?: number;
   /** New form values sent with a resubmit. */
@@ -49,25 +47,30 @@ export async function checkMay(db: Db, actor: Actor, order: OrderRow, action: Wo
   const facts = {
     handler_id: order.handler_id,
     creator_staff_id: order.creator_staff_id,
-    actorBound: await repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId),
+    actorBound: await forCompany(db, actor.companyId).orders.isBoundToApplication(order.application_id, actor.staffId),
   };
   const denial = denialFor(action, actor, facts);
   if (denial) throw new AppError(403, denial);
 }
 
-/** The active staff member an order is assigned or reassigned to; 400 unless they may receive it (policy.ts). */
-async function targetStaff(db: Db, actor: Actor, order: OrderRow, staffId: number | undefined) {
-  const s = staffId ? await repo.findActiveStaff(db, actor.companyId, staffId) : undefined;
+/**
+ * The active staff member an order is assigned or reassigned to; 400 unless they may
+ * receive it (policy.ts). The caller has already answered 404 for another company's id.
+ */
+async function targetStaff(db: Db, actor: Actor, order: OrderRow, staffId: StaffId | undefined) {
+  const { orders } = forCompany(db, actor.companyId);
+  const s = staffId ? await orders.findActiveStaff(staffId) : undefined;
   if (!s) throw errors.validation({ staff_id: [message(actor.lang, 'staffUnavailable')] });
-  if (!mayReceive(await repo.handlingFacts(db, actor.companyId, order.application_id, s.id))) {
+  if (!mayReceive(await orders.handlingFacts(order.application_id, s.id))) {
     throw new AppError(400, 'staffCannotHandle', { errors: { staff_id: [message(actor.lang, 'staffCannotHandle')] } });
   }
   return s;
 }
 
 /** Applies `action` to one order inside `trx`, with every check. */
-async function actIn(trx: Db, actor: Actor, id: number, action: WorkOrderAction, input: ActionInput): Promise<void> {
-  const order = await loadOrder(trx, actor.companyId, id);
+async function actIn(trx: Db, actor: Actor, id: WorkOrderId, action: WorkOrderAction, input: ActionInput, visibility: Visibility): Promise<void> {
+  const { orders } = forCompany(trx, actor.companyId);
+  const order = await loadOrder(orders, id, visibility);
   // The status decides first: an action it does not allow is 409 for everyone.
   if (!canTransition(action, order.status as WorkOrderStatus)) throw errors.conflict();
   await checkMay(trx, actor, order, action);
@@ -75,27 +78,28 @@ async function actIn(trx: Db, actor: Actor, id: number, action: WorkOrderAction,
   const target = action === 'assign' || action === 'reassign' ? await targetStaff(trx, actor, order, input.staffId) : undefined;
   if (target && target.id === order.handler_id) throw errors.conflict('alreadyHandler');
   if (action === 'resubmit' && input.formData) await replaceFormData(trx, actor, order, input.formData);
-  const fresh = action === 'resubmit' && input.formData ? await loadOrder(trx, actor.companyId, id) : order;
+  const fresh = action === 'resubmit' && input.formData ? await loadOrder(orders, id) : order;
   await transition(trx, partyOf(actor), fresh, action, { note: input.note, reason: input.reason, target });
 }
 
 /** Validates and stores new form values, keeping the replaced ones on an `edit` record. */
 async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData: Record<string, unknown>): Promise<void> {
-  const tpl = await repo.findTemplateVersion(trx, actor.companyId, order.template_id, order.template_version);
+  const { orders, log } = forCompany(trx, actor.companyId);
+  const tpl = await orders.findTemplateVersion(order.template_id, order.template_version);
   if (!tpl) throw errors.notFound('templateGone');
   const schema = JSON.parse(tpl.schema) as FormTemplate;
   const value = validFormData(schema, formData, actor.lang);
   const before = JSON.parse(order.form_data) as Record<string, unknown>;
   const changed = Object.keys({ ...before, ...value }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(value[k]));
   const at = now();
-  const ok = await repo.updateFormData(trx, actor.companyId, order.id, {
+  const ok = await orders.updateFormData(order.id, {
     form_data: JSON.stringify(value),
     title: orderTitle(tpl.name, schema, value),
     version: order.version,
     at,
   });
   if (!ok) throw errors.conflict();
-  await repo.insertRecord(trx, actor.companyId, {
+  await orders.insertRecord({
     work_order_id: order.id,
     action: 'edit',
     from_status: order.status,
@@ -108,34 +112,38 @@ async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData:
     }),
     created_at: at,
   });
-  await writeLog(trx, { ...logBase(actor), action: 'edit', target_id: order.id, detail: { order_no: order.order_no, fields: changed } });
+  await log.write({ ...logBase(actor), action: 'edit', target_id: order.id, detail: { order_no: order.order_no, fields: changed } });
 }
 
-const logBase = (a: Actor) => ({ company_id: a.companyId, user_id: a.userId, username: a.username, module: 'work_order' as const, ip: a.ip });
+const logBase = (a: Actor) => ({ user_id: a.userId, username: a.username, module: 'work_order' as const, ip: a.ip });
 
 export function createWorkOrderActions(db: Kysely<DB>) {
-  const reload = async (actor: Actor, id: number): Promise<WorkOrder> => {
-    const order = await loadOrder(db, actor.companyId, id);
-    const bound = await repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId);
-    return toWorkOrder(order, allowedActions(order, actor, bound));
+  const reload = async (actor: Actor, id: WorkOrderId): Promise<WorkOrder> => {
+    const data = forCompany(db, actor.companyId);
+    // After a successful action the order is shown even if it has just left the actor's scope.
+    return presentOrder(data, actor, await loadOrder(data.orders, id));
   };
 
   return {
     /** One action on one order; returns the updated order. */
-    async act(actor: Actor, id: number, action: WorkOrderAction, input: ActionInput = {}): Promise<WorkOrder> {
-      await requireOwned(db, actor.companyId, { staff: input.staffId });
-      await db.transaction().execute((trx) => actIn(trx, actor, id, action, input));
+    async act(actor: Actor, id: WorkOrderId, action: WorkOrderAction, input: ActionInput = {}): Promise<WorkOrder> {
+      const data = forCompany(db, actor.companyId);
+      await data.references.requireOwned({ staff: input.staffId });
+      const visibility = await visibilityOf(data, actor);
+      await db.transaction().execute((trx) => actIn(trx, actor, id, action, input, visibility));
       return reload(actor, id);
     },
 
     /** The same action on each id, each in its own transaction; duplicate ids are acted on once. */
-    async batch(actor: Actor, ids: number[], action: WorkOrderAction, input: ActionInput = {}): Promise<BatchReply> {
+    async batch(actor: Actor, ids: WorkOrderId[], action: WorkOrderAction, input: ActionInput = {}): Promise<BatchReply> {
       // A target of another company fails the whole call, before any order is touched.
-      await requireOwned(db, actor.companyId, { staff: input.staffId });
+      const data = forCompany(db, actor.companyId);
+      await data.references.requireOwned({ staff: input.staffId });
+      const visibility = await visibilityOf(data, actor);
       const results: BatchReply['results'] = [];
       for (const id of [...new Set(ids)]) {
         try {
-          await db.transaction().execute((trx) => actIn(trx, actor, id, action, input));
+          await db.transaction().execute((trx) => actIn(trx, actor, id, action, input, visibility));
           results.push({ id, ok: true, code: 200, msg: message(actor.lang, 'success') });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
@@ -147,11 +155,13 @@ export function createWorkOrderActions(db: Kysely<DB>) {
     },
 
     /** An internal note: never shown to requesters, allowed in every status. */
-    async note(actor: Actor, id: number, note: string): Promise<void> {
+    async note(actor: Actor, id: WorkOrderId, note: string): Promise<void> {
+      const visibility = await visibilityOf(forCompany(db, actor.companyId), actor);
       await db.transaction().execute(async (trx) => {
-        const order = await loadOrder(trx, actor.companyId, id);
+        const { orders, log } = forCompany(trx, actor.companyId);
+        const order = await loadOrder(orders, id, visibility);
         await checkMay(trx, actor, order, 'note');
-        await repo.insertRecord(trx, actor.companyId, {
+        await orders.insertRecord({
           work_order_id: id,
           action: 'note',
           from_status: order.status,
@@ -162,14 +172,14 @@ export function createWorkOrderActions(db: Kysely<DB>) {
           is_internal: 1,
           created_at: now(),
         });
-        await writeLog(trx, { ...logBase(actor), action: 'note', target_id: id, detail: { order_no: order.order_no } });
+        await log.write({ ...logBase(actor), action: 'note', target_id: id, detail: { order_no: order.order_no } });
       });
     },
 
     /** `Work/add`: staff create an order on behalf of a requester. */
-    async create(actor: Actor, b: { application_id: number; form_data: Record<string, unknown>; requester_name: string; requester_phone: string }) {
+    async create(actor: Actor, b: { application_id: ApplicationId; form_data: Record<string, unknown>; requester_name: string; requester_phone: string }) {
       return db.transaction().execute(async (trx) => {
-        const app = await findActiveApplication(trx, actor.companyId, b.application_id);
+        const app = await forCompany(trx, actor.companyId).applications.findActiveApplication(b.application_id);
         if (!app) throw errors.notFound('appNotFound');
         const value = validFormData(templateOf(app), b.form_data, actor.lang);
         return createOrder(trx, {
@@ -185,9 +195,10 @@ export function createWorkOrderActions(db: Kysely<DB>) {
     },
 
     /** `Work/edit`: new form values while unassigned or rejected; the old ones stay on the record. */
-    async edit(actor: Actor, id: number, formData: Record<string, unknown>, version?: number): Promise<WorkOrder> {
+    async edit(actor: Actor, id: WorkOrderId, formData: Record<string, unknown>, version?: number): Promise<WorkOrder> {
+      const visibility = await visibilityOf(forCompany(db, actor.companyId), actor);
       await db.transaction().execute(async (trx) => {
-        const order = await loadOrder(trx, actor.companyId, id);
+        const order = await loadOrder(forCompany(trx, actor.companyId).orders, id, visibility);
         if (version !== undefined && version !== order.version) throw errors.conflict();
         if (!EDITABLE_STATUSES.includes(order.status as WorkOrderStatus)) throw errors.conflict();
         await replaceFormData(trx, actor, order, formData);
@@ -196,13 +207,15 @@ export function createWorkOrderActions(db: Kysely<DB>) {
     },
 
     /** `Work/delete`: soft delete of a cancelled or withdrawn order. */
-    async remove(actor: Actor, id: number): Promise<void> {
+    async remove(actor: Actor, id: WorkOrderId): Promise<void> {
+      const visibility = await visibilityOf(forCompany(db, actor.companyId), actor);
       await db.transaction().execute(async (trx) => {
-        const order = await loadOrder(trx, actor.companyId, id);
+        const { orders, log } = forCompany(trx, actor.companyId);
+        const order = await loadOrder(orders, id, visibility);
         if (!DELETABLE_STATUSES.includes(order.status as WorkOrderStatus)) throw errors.conflict();
         const at = now();
-        if (!(await repo.softDelete(trx, actor.companyId, id, order.status, order.version, at))) throw errors.conflict();
-        await repo.insertRecord(trx, actor.companyId, {
+        if (!(await orders.softDelete(id, order.status, order.version, at))) throw errors.conflict();
+        await orders.insertRecord({
           work_order_id: id,
           action: 'delete',
           from_status: order.status,
@@ -211,7 +224,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
           actor_name: actor.staffName,
           created_at: at,
         });
-        await writeLog(trx, { ...logBase(actor), action: 'delete', target_id: id, detail: { order_no: order.order_no } });
+        await log.write({ ...logBase(actor), action: 'delete', target_id: id, detail: { order_no: order.order_no } });
       });
     },
   };

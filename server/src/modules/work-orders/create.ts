@@ -4,16 +4,15 @@
  * order starts `unassigned`, or `processing` when the template is automatic and a bound
  * handler is free (docs/design.md, "Work-order state machine": create).
  */
-import { nextStatus, orderTitle, validateFormData, type FormTemplate } from '@swo/contract';
+import { nextStatus, orderTitle, validateFormData, type FormTemplate, type RequesterId, type StaffId, type WorkOrderId } from '@swo/contract';
 import { formFieldMessage } from '../../http/field-messages.ts';
 import type { Lang } from '../../http/messages.ts';
 import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
 import type { ActiveApplication } from '../applications/repo.ts';
-import { writeLog } from '../operation-log/repo.ts';
-import { pickHandler, recordDispatch } from './dispatch.ts';
-import * as repo from './repo.ts';
+import { forCompany } from '../tenancy/for-company.ts';
+import { recordDispatch } from './dispatch.ts';
 import type { ActingParty } from './transition.ts';
 
 export function templateOf(app: ActiveApplication): FormTemplate {
@@ -34,18 +33,20 @@ export interface NewOrder {
   value: Record<string, unknown>;
   requesterName: string;
   requesterPhone: string;
-  requesterId: number | null;
-  creatorStaffId: number | null;
+  requesterId: RequesterId | null;
+  creatorStaffId: StaffId | null;
   by: ActingParty;
 }
 
-export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: number; order_no: string }> {
+/** Inserts the order, its first history step(s) and the log entry in `trx`, in the application's company. */
+export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
   const { app } = o;
+  const { orders, log } = forCompany(trx, app.company_id);
   const schema = JSON.parse(app.template_schema) as FormTemplate;
   const at = now();
-  const handler = app.is_automatic === 1 ? await pickHandler(trx, app.company_id, app.id) : null;
+  const handler = app.is_automatic === 1 ? await orders.pickHandler(app.id) : null;
   const status = nextStatus('create', null, { dispatched: !!handler })!;
-  const order = await repo.insertOrder(trx, app.company_id, {
+  const order = await orders.insertOrder({
     title: orderTitle(app.template_name, schema, o.value),
     status,
     application_id: app.id,
@@ -61,7 +62,7 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: number; o
     created_at: at,
     updated_at: at,
   });
-  await repo.insertRecord(trx, app.company_id, {
+  await orders.insertRecord({
     work_order_id: order.id,
     action: 'create',
     from_status: null,
@@ -71,10 +72,9 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: number; o
     created_at: at,
   });
   if (handler) {
-    await recordDispatch(trx, app.company_id, order.id, status, handler, at);
+    await recordDispatch(orders, order.id, status, handler, at);
   }
-  await writeLog(trx, {
-    company_id: app.company_id,
+  await log.write({
     user_id: o.by.userId,
     username: o.by.username,
     module: 'work_order',

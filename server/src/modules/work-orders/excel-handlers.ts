@@ -1,8 +1,11 @@
 /** Handlers of the Excel calls: export of the filtered list, the import template, and import. */
+import { applicationIdField } from '@swo/contract';
 import type { Services } from '../../services.ts';
 import { actorOf } from '../../http/context.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
 import { AppError, errors } from '../../http/errors.ts';
+import { fieldMessage } from '../../http/field-messages.ts';
+import { message } from '../../http/messages.ts';
 import { MAX_IMPORT_BYTES } from './excel.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -27,10 +30,10 @@ export const excelHandlers = (s: Services) =>
     importWorkOrders: async (body, { req }) => {
       const actor = actorOf(req);
       const fields = (body ?? {}) as Record<string, MultipartField | undefined>;
-      const applicationId = Number(fields.application_id?.value);
-      if (!Number.isInteger(applicationId) || applicationId <= 0) throw errors.validation({ application_id: ['application_id is required'] });
+      const applicationId = applicationIdField.safeParse(fields.application_id?.value);
+      if (!applicationId.success) throw errors.validation({ application_id: [fieldMessage(req.lang, applicationId.error.issues[0])] });
       const file = fields.file;
-      if (!file?.toBuffer) throw errors.validation({ file: ['file is required'] });
+      if (!file?.toBuffer) throw errors.validation({ file: [message(req.lang, 'fieldRequired')] });
       let buf: Buffer;
       try {
         buf = await file.toBuffer();
@@ -38,6 +41,6 @@ export const excelHandlers = (s: Services) =>
         throw new AppError(413, 'fileTooLarge');
       }
       if (buf.length > MAX_IMPORT_BYTES) throw new AppError(413, 'fileTooLarge');
-      return s.excel.import(actor, applicationId, buf);
+      return s.excel.import(actor, applicationId.data, buf);
     },
   });

@@ -17,26 +17,27 @@ import {
   WORK_ORDER_STATUSES,
   type FormField,
   type FormTemplate,
+  type ApplicationId,
   type ImportReply,
+  type TemplateId,
+  type WorkOrderId,
   type WorkOrderStatus,
 } from '@swo/contract';
 import type { z } from 'zod';
 import type { exportQuery } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
-import { requireOwned } from '../tenancy/references.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { fieldMessage, formFieldMessage } from '../../http/field-messages.ts';
 import { LANGS, message, type Lang, type MessageKey } from '../../http/messages.ts';
 import { now, stamp } from '../../lib/time.ts';
-import { findActiveApplication } from '../applications/repo.ts';
-import { writeLog } from '../operation-log/repo.ts';
+import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
 import { partyOf } from './actions.ts';
 import { createOrder, templateOf } from './create.ts';
 import { cellText, cellValue, formValue, looksLikeFormula } from './excel-cells.ts';
 import { checkUnpackedSize, readFirstSheet, withImportLock } from './import-guard.ts';
-import * as repo from './repo.ts';
 import { zonedFilters } from './service.ts';
+import { visibilityOf } from './visibility.ts';
 
 /** Largest import file, in bytes. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -81,16 +82,9 @@ const PHONE_HEADERS = headerWords('colPhone', '電話');
 type ExportFilters = z.infer<typeof exportQuery>;
 
 /** Export columns of the form fields: one per distinct label across the templates involved. */
-async function formColumns(db: Kysely<DB>, companyId: number, applicationId?: number) {
-  let q = db
-    .selectFrom('templates as t')
-    .innerJoin('applications as a', 'a.template_id', 't.id')
-    .select(['t.id', 't.schema'])
-    .distinct()
-    .where('t.company_id', '=', companyId);
-  if (applicationId) q = q.where('a.id', '=', applicationId);
-  const templates = await q.orderBy('t.id').execute();
-  const byLabel = new Map<string, { label: string; fields: Map<number, FormField> }>();
+async function formColumns(data: CompanyData, applicationId?: ApplicationId) {
+  const templates = await data.reads.templatesInUse(applicationId);
+  const byLabel = new Map<string, { label: string; fields: Map<TemplateId, FormField> }>();
   for (const t of templates) {
     for (const f of templateFields(JSON.parse(t.schema) as FormTemplate)) {
       const col = byLabel.get(f.label) ?? (byLabel.set(f.label, { label: f.label, fields: new Map() }), byLabel.get(f.label)!);
@@ -104,10 +98,12 @@ export function createExcelService(db: Kysely<DB>) {
   return {
     /** Streams the filtered list as .xlsx; returns the stream and a `yyyyMMddhhmmss.xlsx` name. */
     async export(actor: Actor, filters: ExportFilters): Promise<{ filename: string; stream: Readable }> {
-      await requireOwned(db, actor.companyId, { application: filters.application_id, category: filters.category_id, staff: filters.handler_id });
+      const data = forCompany(db, actor.companyId);
+      await data.references.requireOwned({ application: filters.application_id, category: filters.category_id, staff: filters.handler_id });
       const words = wordsFor(actor.lang);
       const zoned = zonedFilters(filters, actor.timeZone);
-      const columns = await formColumns(db, actor.companyId, filters.application_id);
+      const columns = await formColumns(data, filters.application_id);
+      const visibility = await visibilityOf(data, actor);
       const stream = new PassThrough();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
       const ws = wb.addWorksheet(words.sheet);
@@ -117,9 +113,9 @@ export function createExcelService(db: Kysely<DB>) {
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
       const write = async () => {
-        let before: number | null = null;
+        let before: WorkOrderId | null = null;
         for (;;) {
-          const rows = await repo.orderBatch(db, actor.companyId, zoned, before, BATCH);
+          const rows = await data.orders.orderBatch({ ...zoned, visibility }, before, BATCH);
           for (const o of rows) {
             const data = JSON.parse(o.form_data) as Record<string, unknown>;
             const values = [
@@ -153,8 +149,7 @@ export function createExcelService(db: Kysely<DB>) {
         await wb.commit();
       };
       write().catch((err: Error) => stream.destroy(err));
-      await writeLog(db, {
-        company_id: actor.companyId,
+      await data.log.write({
         user_id: actor.userId,
         username: actor.username,
         module: 'work_order',
@@ -167,8 +162,8 @@ export function createExcelService(db: Kysely<DB>) {
     },
 
     /** An empty import sheet for the application: requester columns then the template's fields. */
-    async importTemplate(actor: Actor, applicationId: number): Promise<Buffer> {
-      const app = await findActiveApplication(db, actor.companyId, applicationId);
+    async importTemplate(actor: Actor, applicationId: ApplicationId): Promise<Buffer> {
+      const app = await forCompany(db, actor.companyId).applications.findActiveApplication(applicationId);
       if (!app) throw errors.notFound('appNotFound');
       const words = wordsFor(actor.lang);
       const fields = templateFields(templateOf(app));
@@ -185,8 +180,8 @@ export function createExcelService(db: Kysely<DB>) {
     },
 
     /** Imports rows for the application; valid rows are created in one transaction. */
-    async import(actor: Actor, applicationId: number, file: Buffer): Promise<ImportReply> {
-      const app = await findActiveApplication(db, actor.companyId, applicationId);
+    async import(actor: Actor, applicationId: ApplicationId, file: Buffer): Promise<ImportReply> {
+      const app = await forCompany(db, actor.companyId).applications.findActiveApplication(applicationId);
       if (!app) throw errors.notFound('appNotFound');
       const schema = templateOf(app);
       const fields = templateFields(schema);
@@ -244,7 +239,7 @@ export function createExcelService(db: Kysely<DB>) {
             });
             report.orders.push({ row: v.row, ...o });
           }
-          await writeLog(trx, {
+          await forCompany(trx, actor.companyId).log.write({
             ...partyLog(actor),
             action: 'import',
             detail: { application: app.name, created: valid.length, failed: report.failed, at: now() },
@@ -257,5 +252,5 @@ export function createExcelService(db: Kysely<DB>) {
   };
 }
 
-const partyLog = (a: Actor) => ({ company_id: a.companyId, user_id: a.userId, username: a.username, module: 'work_order' as const, ip: a.ip });
+const partyLog = (a: Actor) => ({ user_id: a.userId, username: a.username, module: 'work_order' as const, ip: a.ip });
 export type ExcelService = ReturnType<typeof createExcelService>;

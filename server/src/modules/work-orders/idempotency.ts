@@ -10,38 +10,25 @@ import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
+import { forCompany } from '../tenancy/for-company.ts';
 
 export async function withIdempotency<T>(db: Kysely<DB>, actor: Actor, key: string | undefined, body: unknown, run: () => Promise<T>): Promise<T> {
   if (!key) return run();
+  const { locks } = forCompany(db, actor.companyId);
   const requestHash = sha256(JSON.stringify(body));
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({ company_id: actor.companyId, user_id: actor.userId, key, request_hash: requestHash, status_code: null, response: null, created_at: now() })
-    .onConflict((oc) => oc.columns(['company_id', 'user_id', 'key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) {
-    const prior = await db
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'response'])
-      .where('company_id', '=', actor.companyId)
-      .where('user_id', '=', actor.userId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+  const claimed = await locks.claimKey(actor.userId, key, requestHash, now());
+  if (claimed === undefined) {
+    const prior = await locks.priorKey(actor.userId, key);
     if (!prior || prior.request_hash !== requestHash || prior.response === null) throw errors.conflict('idempotencyConflict');
     return JSON.parse(prior.response) as T;
   }
   try {
     const reply = await run();
-    await db
-      .updateTable('idempotency_keys')
-      .set({ status_code: 200, response: JSON.stringify(reply) })
-      .where('id', '=', claimed.id)
-      .execute();
+    await locks.saveReply(claimed, JSON.stringify(reply));
     return reply;
   } catch (err) {
     // A failed request did nothing; let the client retry with the same key.
-    await db.deleteFrom('idempotency_keys').where('id', '=', claimed.id).execute();
+    await locks.releaseKey(claimed);
     throw err;
   }
 }

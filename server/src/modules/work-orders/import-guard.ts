@@ -10,9 +10,11 @@ import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import yauzl from 'yauzl';
+import type { CompanyId } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { addMs, MINUTE, now } from '../../lib/time.ts';
+import { forCompany } from '../tenancy/for-company.ts';
 
 /** Most bytes the zip's entries may unpack to, together. */
 export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
@@ -125,19 +127,14 @@ export async function readFirstSheet(file: Buffer, maxRows: number, maxUnpacked 
 }
 
 /** Runs `fn` holding the company's import lock; 409 `importRunning` while another holds it. */
-export async function withImportLock<T>(db: Kysely<DB>, companyId: number, fn: () => Promise<T>): Promise<T> {
+export async function withImportLock<T>(db: Kysely<DB>, companyId: CompanyId, fn: () => Promise<T>): Promise<T> {
+  const { locks } = forCompany(db, companyId);
   const holder = randomBytes(12).toString('hex');
   const at = now();
-  await db.deleteFrom('import_locks').where('company_id', '=', companyId).where('expires_at', '<', at).execute();
-  const got = await db
-    .insertInto('import_locks')
-    .values({ company_id: companyId, holder, expires_at: addMs(at, IMPORT_LOCK_MS) })
-    .onConflict((oc) => oc.column('company_id').doNothing())
-    .executeTakeFirst();
-  if (!Number(got.numInsertedOrUpdatedRows ?? 0)) throw new AppError(409, 'importRunning');
+  if (!(await locks.takeImportLock(holder, at, addMs(at, IMPORT_LOCK_MS)))) throw new AppError(409, 'importRunning');
   try {
     return await fn();
   } finally {
-    await db.deleteFrom('import_locks').where('company_id', '=', companyId).where('holder', '=', holder).execute();
+    await locks.releaseImportLock(holder);
   }
 }

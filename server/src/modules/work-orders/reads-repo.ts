@@ -1,14 +1,15 @@
 /** SQL of the staff-side reads beyond the list: assignable staff, my orders, order kinds. */
 import { sql } from 'kysely';
-import { OPEN_STATUSES, type WorkOrderStatus } from '@swo/contract';
+import { OPEN_STATUSES, type ApplicationId, type CompanyId, type DepartmentId, type StaffId, type TemplateId, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
-import { openCount } from './dispatch.ts';
-import { listOrders, roleMayClaim } from './repo.ts';
+import { contains } from '../../lib/like.ts';
+import { companyRepo } from '../tenancy/company-repo.ts';
+import { openCount, orderRepo, roleMayClaim } from './repo.ts';
 
 /** `departmentId` and every department below it. */
-export async function departmentAndDescendants(db: Db, companyId: number, departmentId: number): Promise<number[]> {
+async function departmentAndDescendants(db: Db, companyId: CompanyId, departmentId: DepartmentId): Promise<DepartmentId[]> {
   const all = await db.selectFrom('departments').select(['id', 'parent_id']).where('company_id', '=', companyId).execute();
-  const out = new Set<number>([departmentId]);
+  const out = new Set<DepartmentId | 0>([departmentId]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const d of all) {
@@ -18,11 +19,26 @@ export async function departmentAndDescendants(db: Db, companyId: number, depart
       }
     }
   }
-  return [...out];
+  return [...out].filter((d): d is DepartmentId => d !== 0);
+}
+
+/** Applications bound to active staff of the given departments (a `department` data scope). */
+async function applicationsOfDepartments(db: Db, companyId: CompanyId, departmentIds: DepartmentId[]): Promise<ApplicationId[]> {
+  if (!departmentIds.length) return [];
+  const rows = await db
+    .selectFrom('application_staff as b')
+    .innerJoin('staff as s', 's.id', 'b.staff_id')
+    .select('b.application_id')
+    .distinct()
+    .where('b.company_id', '=', companyId)
+    .where('s.department_id', 'in', departmentIds)
+    .where('s.status', '=', 1)
+    .execute();
+  return rows.map((r) => r.application_id);
 }
 
 /** Active staff whose role may handle orders (administrator or granted `renling`), with their load. */
-export function assignableStaff(db: Db, companyId: number, q: { application_id?: number; departmentIds?: number[]; keyword?: string }) {
+function assignableStaff(db: Db, companyId: CompanyId, q: { application_id?: ApplicationId; departmentIds?: DepartmentId[]; keyword?: string }) {
   let query = db
     .selectFrom('staff as s')
     .innerJoin('roles as r', 'r.id', 's.role_id')
@@ -55,29 +71,30 @@ export function assignableStaff(db: Db, companyId: number, q: { application_id?:
     .where('u.is_platform_admin', '=', 0)
     .where((eb) => roleMayClaim(eb));
   if (q.departmentIds) query = query.where('s.department_id', 'in', q.departmentIds);
-  if (q.keyword) query = query.where((eb) => eb.or([eb('s.name', 'like', `%${q.keyword}%`), eb('s.job_number', '=', q.keyword!)]));
+  if (q.keyword) query = query.where((eb) => eb.or([contains('s.name', q.keyword!), eb('s.job_number', '=', q.keyword!)]));
   return query.orderBy('s.id').execute();
 }
 
 /** Orders I handle, I created, or I reviewed (an examine record of mine), newest first. */
-export async function myOrders(
+async function myOrders(
   db: Db,
-  companyId: number,
-  staffId: number,
+  companyId: CompanyId,
+  staffId: StaffId,
   q: { type: 'handling' | 'created' | 'reviewed'; status?: WorkOrderStatus; pageNo: number; pageSize: number },
 ) {
   // "To handle" means still open unless a status is asked for.
-  if (q.type === 'handling') return listOrders(db, companyId, { ...q, handler_id: staffId, statuses: OPEN_STATUSES }, { exactCount: true });
-  if (q.type === 'created') return listOrders(db, companyId, { ...q }, { exactCount: true, creatorStaffId: staffId });
-  return listOrders(db, companyId, { ...q }, { exactCount: true, reviewedBy: staffId });
+  const orders = orderRepo(db, companyId);
+  if (q.type === 'handling') return orders.listOrders({ ...q, handler_id: staffId, statuses: OPEN_STATUSES }, { exactCount: true });
+  if (q.type === 'created') return orders.listOrders({ ...q }, { exactCount: true, creatorStaffId: staffId });
+  return orders.listOrders({ ...q }, { exactCount: true, reviewedBy: staffId });
 }
 
 /** Templates used by the company's applications, for filters. */
-export function orderKinds(db: Db, companyId: number) {
+function orderKinds(db: Db, companyId: CompanyId) {
   return db.selectFrom('templates as t').select(['t.id', 't.name']).where('t.company_id', '=', companyId).where('t.status', '=', 1).orderBy('t.id').execute();
 }
 
-export function templateOf(db: Db, companyId: number, templateId: number) {
+function templateOf(db: Db, companyId: CompanyId, templateId: TemplateId) {
   return db
     .selectFrom('templates')
     .select(['id', 'name', 'version', 'schema', 'is_automatic', 'needs_review'])
@@ -85,3 +102,18 @@ export function templateOf(db: Db, companyId: number, templateId: number) {
     .where('id', '=', templateId)
     .executeTakeFirst();
 }
+
+/** Templates of the company's applications (one application's when given), with their schema. */
+function templatesInUse(db: Db, companyId: CompanyId, applicationId?: ApplicationId) {
+  let q = db
+    .selectFrom('templates as t')
+    .innerJoin('applications as a', 'a.template_id', 't.id')
+    .select(['t.id', 't.schema'])
+    .distinct()
+    .where('t.company_id', '=', companyId);
+  if (applicationId) q = q.where('a.id', '=', applicationId);
+  return q.orderBy('t.id').execute();
+}
+
+/** The staff-side reads bound to one company (reached through `forCompany`). */
+export const readRepo = companyRepo({ departmentAndDescendants, applicationsOfDepartments, assignableStaff, myOrders, orderKinds, templateOf, templatesInUse });

@@ -1,21 +1,35 @@
 /**
- * SQL of work orders, their records and the per-status counters. Every function takes
- * the company id first: an order of another company is simply not found. Status changes
+ * SQL of work orders, their records and the per-status counters. Every tenant function
+ * takes the company id first and is reached only through `orderRepo(db, companyId)`
+ * (tenancy/company-repo.ts): an order of another company is simply not found. Status changes
  * go only through `insertOrder` and `moveStatus`, which keep `work_order_status_counts`
  * right in the same transaction.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
-import { ACTION, WORK_ORDER_STATUSES, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
+import {
+  ACTION,
+  WORK_ORDER_STATUSES,
+  type ApplicationId,
+  type CompanyId,
+  type StaffId,
+  type TemplateId,
+  type WorkOrderId,
+  type WorkOrderListQuery,
+  type WorkOrderStatus,
+} from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
+import type { Visibility } from './visibility.ts';
+import { contains } from '../../lib/like.ts';
 import { localDay } from '../../lib/time.ts';
+import { companyRepo } from '../tenancy/company-repo.ts';
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
   order_no?: string;
 };
 
 /** Adds `delta` to the counter of (company, status), creating the row on first use. */
-async function bumpCount(db: Db, companyId: number, status: string, delta: number): Promise<void> {
+async function bumpCount(db: Db, companyId: CompanyId, status: string, delta: number): Promise<void> {
   const r = await db
     .updateTable('work_order_status_counts')
     .set((eb) => ({ count: eb('count', '+', delta) }))
@@ -32,7 +46,7 @@ async function bumpCount(db: Db, companyId: number, status: string, delta: numbe
 }
 
 /** Next order number of the company: yyyyMMdd (its own day) + a per-company sequence of 6 digits. */
-export async function nextOrderNo(db: Db, companyId: number, at: string): Promise<string> {
+async function nextOrderNo(db: Db, companyId: CompanyId, at: string): Promise<string> {
   const r = await db
     .updateTable('companies')
     .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
@@ -42,7 +56,7 @@ export async function nextOrderNo(db: Db, companyId: number, at: string): Promis
   return localDay(at, r.time_zone).replace(/-/g, '') + String(r.order_seq).padStart(6, '0');
 }
 
-export async function insertOrder(db: Db, companyId: number, o: NewOrder): Promise<{ id: number; order_no: string }> {
+async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
   const order_no = o.order_no ?? (await nextOrderNo(db, companyId, o.created_at));
   const row = await db
     .insertInto('work_orders')
@@ -58,7 +72,7 @@ export interface Move {
   to: WorkOrderStatus;
   version: number;
   at: string;
-  handler_id?: number | null;
+  handler_id?: StaffId | null;
   reason?: string | null;
 }
 
@@ -66,7 +80,7 @@ export interface Move {
  * The conditional UPDATE of a transition: applies only if the order is still in `from`
  * at `version`. Returns false when someone else changed it first (callers answer 409).
  */
-export async function moveStatus(db: Db, companyId: number, id: number, m: Move): Promise<boolean> {
+async function moveStatus(db: Db, companyId: CompanyId, id: WorkOrderId, m: Move): Promise<boolean> {
   const r = await db
     .updateTable('work_orders')
     .set({
@@ -93,17 +107,17 @@ export async function moveStatus(db: Db, companyId: number, id: number, m: Move)
   return true;
 }
 
-export async function insertRecord(
+async function insertRecord(
   db: Db,
-  companyId: number,
+  companyId: CompanyId,
   r: {
-    work_order_id: number;
+    work_order_id: WorkOrderId;
     action: string;
     from_status: string | null;
     to_status: string | null;
-    actor_staff_id: number | null;
+    actor_staff_id: StaffId | null;
     actor_name: string;
-    target_staff_id?: number | null;
+    target_staff_id?: StaffId | null;
     target_name?: string | null;
     note?: string | null;
     is_internal?: number;
@@ -118,10 +132,10 @@ export async function insertRecord(
 }
 
 /** Replaces the form data of an order still at `version`; false when it changed meanwhile. */
-export async function updateFormData(
+async function updateFormData(
   db: Db,
-  companyId: number,
-  id: number,
+  companyId: CompanyId,
+  id: WorkOrderId,
   f: { form_data: string; title: string; version: number; at: string },
 ): Promise<boolean> {
   const r = await db
@@ -136,7 +150,7 @@ export async function updateFormData(
 }
 
 /** Soft-deletes an order still in `status` at `version`, taking it out of the counters. */
-export async function softDelete(db: Db, companyId: number, id: number, status: string, version: number, at: string): Promise<boolean> {
+async function softDelete(db: Db, companyId: CompanyId, id: WorkOrderId, status: string, version: number, at: string): Promise<boolean> {
   const r = await db
     .updateTable('work_orders')
     .set({ deleted_at: at, updated_at: at, version: version + 1 })
@@ -152,11 +166,11 @@ export async function softDelete(db: Db, companyId: number, id: number, status: 
 }
 
 /** An active staff member of the company, or undefined. */
-export function findActiveStaff(db: Db, companyId: number, staffId: number) {
+function findActiveStaff(db: Db, companyId: CompanyId, staffId: StaffId) {
   return db.selectFrom('staff').select(['id', 'name']).where('company_id', '=', companyId).where('id', '=', staffId).where('status', '=', 1).executeTakeFirst();
 }
 
-function baseSelect(db: Db, companyId: number) {
+function baseSelect(db: Db, companyId: CompanyId) {
   return db
     .selectFrom('work_orders as w')
     .innerJoin('applications as a', 'a.id', 'w.application_id')
@@ -187,25 +201,62 @@ function baseSelect(db: Db, companyId: number) {
     .where('w.deleted_at', 'is', null);
 }
 
-/** One order of the company with its display names, or undefined. */
-export function findOrder(db: Db, companyId: number, id: number) {
-  return baseSelect(db, companyId).select(['w.form_data', 'w.requester_id']).where('w.id', '=', id).executeTakeFirst();
+/**
+ * The orders `v` lets a member see (docs/design.md, "Data scope"): the one SQL reading of
+ * data scope, applied to the alias `w`. Own = handled, created or reviewed by them.
+ */
+export function visibleTo(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>, companyId: CompanyId, v: Exclude<Visibility, { kind: 'company' }>) {
+  const mine = [
+    eb('w.handler_id', '=', v.staffId),
+    eb('w.creator_staff_id', '=', v.staffId),
+    eb.exists(
+      eb
+        .selectFrom('work_order_records as vr')
+        .select('vr.id')
+        .whereRef('vr.work_order_id', '=', 'w.id')
+        .where('vr.company_id', '=', companyId)
+        .where('vr.actor_staff_id', '=', v.staffId)
+        .where('vr.action', 'in', ['examine_pass', 'examine_fail']),
+    ),
+  ];
+  if (v.kind === 'department' && v.applicationIds.length) mine.push(eb('w.application_id', 'in', v.applicationIds));
+  return eb.or(mine);
+}
+
+/** One order of the company with its display names, or undefined (also when `visibility` hides it). */
+function findOrder(db: Db, companyId: CompanyId, id: WorkOrderId, visibility?: Visibility) {
+  let q = baseSelect(db, companyId).select(['w.form_data', 'w.requester_id']).where('w.id', '=', id);
+  if (visibility && visibility.kind !== 'company') q = q.where((eb) => visibleTo(eb, companyId, visibility));
+  return q.executeTakeFirst();
 }
 
 /** Filters of the list call (core payload table) plus the "my work orders" narrowings. */
 export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'company_id'> & {
   /** Any of these statuses (when `status` is not given). */
   statuses?: readonly WorkOrderStatus[];
-  creatorStaffId?: number;
+  creatorStaffId?: StaffId;
   /** Orders with a review (examine) record by this staff member. */
-  reviewedBy?: number;
+  reviewedBy?: StaffId;
+  /** The member's data scope; absent = the whole company. */
+  visibility?: Visibility;
 };
 
 /** The base select with every filter applied; `simple` says whether the counters can give the total. */
-function filtered(db: Db, companyId: number, f: OrderFilters) {
+function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
   let query = baseSelect(db, companyId);
+  const scoped = f.visibility && f.visibility.kind !== 'company' ? f.visibility : undefined;
   const simple =
-    !f.statuses && !f.application_id && !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
+    !scoped &&
+    !f.statuses &&
+    !f.application_id &&
+    !f.category_id &&
+    !f.handler_id &&
+    !f.created_from &&
+    !f.created_to &&
+    !f.keyword &&
+    !f.creatorStaffId &&
+    !f.reviewedBy;
+  if (scoped) query = query.where((eb) => visibleTo(eb, companyId, scoped));
   if (f.status) query = query.where('w.status', '=', f.status);
   else if (f.statuses) query = query.where('w.status', 'in', f.statuses);
   if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
@@ -231,18 +282,15 @@ function filtered(db: Db, companyId: number, f: OrderFilters) {
   }
   if (f.keyword) {
     const kw = f.keyword;
-    const like = `%${kw.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    query = query.where((eb) =>
-      eb.or([eb('w.order_no', '=', kw), sql<boolean>`w.title like ${like} escape '\\'`, sql<boolean>`w.requester_name like ${like} escape '\\'`]),
-    );
+    query = query.where((eb) => eb.or([eb('w.order_no', '=', kw), contains('w.title', kw), contains('w.requester_name', kw)]));
   }
   return { query, simple };
 }
 
 /** A page of the company's orders, newest first, and the total matching. */
-export async function listOrders(
+async function listOrders(
   db: Db,
-  companyId: number,
+  companyId: CompanyId,
   q: OrderFilters & { pageNo: number; pageSize: number },
   opts: { exactCount?: boolean } & Pick<OrderFilters, 'creatorStaffId' | 'reviewedBy'> = {},
 ) {
@@ -268,23 +316,36 @@ export async function listOrders(
 }
 
 /** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */
-export function orderBatch(db: Db, companyId: number, f: OrderFilters, beforeId: number | null, limit: number) {
+function orderBatch(db: Db, companyId: CompanyId, f: OrderFilters, beforeId: WorkOrderId | null, limit: number) {
   let { query } = filtered(db, companyId, f);
   if (beforeId !== null) query = query.where('w.id', '<', beforeId);
   return query.select(['w.form_data']).orderBy('w.id', 'desc').limit(limit).execute();
 }
 
-/** Live order counts of the company by status (zero for statuses never used). */
-export async function statusCounts(db: Db, companyId: number): Promise<Record<WorkOrderStatus, number>> {
-  const rows = await db.selectFrom('work_order_status_counts').select(['status', 'count']).where('company_id', '=', companyId).execute();
+/**
+ * Live order counts by status (zero for statuses never used): the counters for the whole
+ * company, a count over the visible orders for a narrower data scope.
+ */
+async function statusCounts(db: Db, companyId: CompanyId, visibility?: Visibility): Promise<Record<WorkOrderStatus, number>> {
+  const rows =
+    visibility && visibility.kind !== 'company'
+      ? await db
+          .selectFrom('work_orders as w')
+          .select((eb) => ['w.status', eb.fn.countAll<number>().as('count')])
+          .where('w.company_id', '=', companyId)
+          .where('w.deleted_at', 'is', null)
+          .where((eb) => visibleTo(eb, companyId, visibility))
+          .groupBy('w.status')
+          .execute()
+      : await db.selectFrom('work_order_status_counts').select(['status', 'count']).where('company_id', '=', companyId).execute();
   const out = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
   for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.count);
   return out;
 }
 
-/** Unassigned orders whose application or template is named `name` (the reminder's filter). */
-export async function countUnassignedByName(db: Db, companyId: number, name: string): Promise<number> {
-  const r = await db
+/** Unassigned orders (visible ones) whose application or template is named `name` (the reminder's filter). */
+async function countUnassignedByName(db: Db, companyId: CompanyId, name: string, visibility?: Visibility): Promise<number> {
+  let q = db
     .selectFrom('work_orders as w')
     .innerJoin('applications as a', 'a.id', 'w.application_id')
     .innerJoin('templates as t', 't.id', 'w.template_id')
@@ -292,13 +353,14 @@ export async function countUnassignedByName(db: Db, companyId: number, name: str
     .where('w.company_id', '=', companyId)
     .where('w.status', '=', 'unassigned')
     .where('w.deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('a.name', '=', name), eb('t.name', '=', name)]))
-    .executeTakeFirstOrThrow();
+    .where((eb) => eb.or([eb('a.name', '=', name), eb('t.name', '=', name)]));
+  if (visibility && visibility.kind !== 'company') q = q.where((eb) => visibleTo(eb, companyId, visibility));
+  const r = await q.executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 /** The order's history, oldest first; `actions` narrows it (e.g. to assignment steps). */
-export function listRecords(db: Db, companyId: number, orderId: number, actions?: string[]) {
+function listRecords(db: Db, companyId: CompanyId, orderId: WorkOrderId, actions?: string[]) {
   let q = db
     .selectFrom('work_order_records')
     .select(['id', 'action', 'from_status', 'to_status', 'actor_name', 'target_name', 'note', 'is_internal', 'detail', 'created_at'])
@@ -308,7 +370,7 @@ export function listRecords(db: Db, companyId: number, orderId: number, actions?
   return q.orderBy('id').execute();
 }
 
-export function findTemplateVersion(db: Db, companyId: number, templateId: number, version: number) {
+function findTemplateVersion(db: Db, companyId: CompanyId, templateId: TemplateId, version: number) {
   return db
     .selectFrom('template_versions as v')
     .innerJoin('templates as t', 't.id', 'v.template_id')
@@ -320,7 +382,7 @@ export function findTemplateVersion(db: Db, companyId: number, templateId: numbe
 }
 
 /** Whether a staff member is bound to (may handle orders of) an application. */
-export async function isBoundToApplication(db: Db, companyId: number, applicationId: number, staffId: number): Promise<boolean> {
+async function isBoundToApplication(db: Db, companyId: CompanyId, applicationId: ApplicationId, staffId: StaffId): Promise<boolean> {
   const r = await db
     .selectFrom('application_staff')
     .select('id')
@@ -332,9 +394,20 @@ export async function isBoundToApplication(db: Db, companyId: number, applicatio
 }
 
 /** Ids of the applications a staff member is bound to (one query for a whole list page). */
-export async function boundApplicationIds(db: Db, companyId: number, staffId: number): Promise<Set<number>> {
+async function boundApplicationIds(db: Db, companyId: CompanyId, staffId: StaffId): Promise<Set<ApplicationId>> {
   const rows = await db.selectFrom('application_staff').select('application_id').where('company_id', '=', companyId).where('staff_id', '=', staffId).execute();
   return new Set(rows.map((r) => r.application_id));
+}
+
+/** Subquery: a staff member's (`s.id`) open orders, processing or pending review. */
+export function openCount(eb: ExpressionBuilder<DB & { s: DB['staff'] }, 's'>, companyId: CompanyId) {
+  return eb
+    .selectFrom('work_orders as w')
+    .select(eb.fn.countAll<number>().as('n'))
+    .where('w.company_id', '=', companyId)
+    .whereRef('w.handler_id', '=', 's.id')
+    .where('w.status', 'in', ['processing', 'pending_review'])
+    .where('w.deleted_at', 'is', null);
 }
 
 /** Recomputes every counter from the orders table (after bulk loads). */
@@ -366,7 +439,7 @@ export function roleMayClaim(eb: ExpressionBuilder<DB & { r: RolesTable }, 'r'>)
 }
 
 /** Facts about a staff member that decide whether they may receive an order of the application. */
-export async function handlingFacts(db: Db, companyId: number, applicationId: number, staffId: number): Promise<{ bound: boolean; roleCanClaim: boolean }> {
+async function handlingFacts(db: Db, companyId: CompanyId, applicationId: ApplicationId, staffId: StaffId): Promise<{ bound: boolean; roleCanClaim: boolean }> {
   const role = await db
     .selectFrom('staff as s')
     .innerJoin('roles as r', 'r.id', 's.role_id')
@@ -377,3 +450,56 @@ export async function handlingFacts(db: Db, companyId: number, applicationId: nu
   const roleCanClaim = !!role && role.status === 1 && !!role.claims;
   return { bound: await isBoundToApplication(db, companyId, applicationId, staffId), roleCanClaim };
 }
+
+/**
+ * The handler automatic dispatch picks (docs/design.md, "Work-order state machine"): among
+ * the bound, active staff of the application, the fewest open orders; ties go to whoever
+ * received an order least recently, then the lowest id. Null when nobody is available.
+ */
+async function pickHandler(db: Db, companyId: CompanyId, applicationId: ApplicationId): Promise<{ id: StaffId; name: string } | null> {
+  const rows = await db
+    .selectFrom('application_staff as b')
+    .innerJoin('staff as s', 's.id', 'b.staff_id')
+    .select((eb) => [
+      's.id',
+      's.name',
+      openCount(eb, companyId).as('open'),
+      eb
+        .selectFrom('work_order_records as r')
+        .select((e) => e.fn.max('r.created_at').as('m'))
+        .where('r.company_id', '=', companyId)
+        .whereRef('r.target_staff_id', '=', 's.id')
+        .where('r.action', 'in', ['dispatch', 'assign', 'reassign'])
+        .as('last'),
+    ])
+    .where('b.company_id', '=', companyId)
+    .where('b.application_id', '=', applicationId)
+    .where('s.status', '=', 1)
+    .execute();
+  rows.sort((a, b) => Number(a.open) - Number(b.open) || String(a.last ?? '').localeCompare(String(b.last ?? '')) || a.id - b.id);
+  return rows[0] ? { id: rows[0].id, name: rows[0].name } : null;
+}
+
+/** The work-order functions bound to one company (reached through `forCompany`). */
+export const orderRepo = companyRepo({
+  nextOrderNo,
+  insertOrder,
+  moveStatus,
+  insertRecord,
+  updateFormData,
+  softDelete,
+  findActiveStaff,
+  findOrder,
+  listOrders,
+  orderBatch,
+  statusCounts,
+  countUnassignedByName,
+  listRecords,
+  findTemplateVersion,
+  isBoundToApplication,
+  boundApplicationIds,
+  handlingFacts,
+  pickHandler,
+});
+export type OrderRepo = ReturnType<typeof orderRepo>;
+export type OrderRow = NonNullable<Awaited<ReturnType<OrderRepo['findOrder']>>>;

@@ -6,6 +6,10 @@
 import type { Kysely } from 'kysely';
 import {
   actionsFor,
+  type ApplicationId,
+  type DepartmentId,
+  type TemplateId,
+  type WorkOrderId,
   templateFields,
   type Employee,
   type FormTemplate,
@@ -16,18 +20,19 @@ import {
   type WorkOrderListQuery,
   type WorkOrderStatus,
   MY_WORK_ORDER_TYPES,
+  pageOf,
 } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
-import { requireOwned } from '../tenancy/references.ts';
+import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
 import { denialFor } from './policy.ts';
-import * as repo from './repo.ts';
-import * as reads from './reads-repo.ts';
+import type { OrderRepo, OrderRow } from './repo.ts';
 import { loadOrder } from './transition.ts';
+import { visibilityOf } from './visibility.ts';
 import { dayEnd, dayStart } from '../../lib/time.ts';
 
-type ListRow = Awaited<ReturnType<typeof repo.listOrders>>['rows'][number];
+type ListRow = Awaited<ReturnType<OrderRepo['listOrders']>>['rows'][number];
 
 /** Actions the actor may take on the order now (state machine and policy). */
 export const allowedActions = (r: ListRow, actor: Actor, actorBound: boolean): string[] =>
@@ -55,14 +60,6 @@ export const toWorkOrder = (r: ListRow, allowed_actions: string[]): WorkOrder =>
   allowed_actions,
 });
 
-const paged = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: number }): Paged<T> => ({
-  data: rows,
-  pageNo: q.pageNo,
-  pageSize: q.pageSize,
-  totalCount: total,
-  totalPage: Math.ceil(total / q.pageSize),
-});
-
 /**
  * The one reading of the date filters: a day (`YYYY-MM-DD`) is the company's day, an
  * instant may carry any offset; both become the UTC instants times are stored as.
@@ -72,36 +69,44 @@ export function zonedFilters<T extends { created_from?: string; created_to?: str
   return { ...q, created_from: instant(q.created_from, dayStart), created_to: instant(q.created_to, dayEnd) };
 }
 
+/** An order as the actor sees it, with the actions they may take on it now. */
+export async function presentOrder(data: CompanyData, actor: Actor, order: OrderRow): Promise<WorkOrder> {
+  const bound = await data.orders.isBoundToApplication(order.application_id, actor.staffId);
+  return toWorkOrder(order, allowedActions(order, actor, bound));
+}
+
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
 export function createWorkOrderService(db: Kysely<DB>) {
-  const parseRecord = (r: Awaited<ReturnType<typeof repo.listRecords>>[number]) => ({
+  const parseRecord = (r: Awaited<ReturnType<OrderRepo['listRecords']>>[number]) => ({
     ...r,
     is_internal: r.is_internal === 1,
     detail: r.detail ? (JSON.parse(r.detail) as unknown) : null,
   });
 
   const withActions = async (actor: Actor, rows: ListRow[]): Promise<WorkOrder[]> => {
-    const bound = rows.length ? await repo.boundApplicationIds(db, actor.companyId, actor.staffId) : new Set<number>();
+    const bound = rows.length ? await forCompany(db, actor.companyId).orders.boundApplicationIds(actor.staffId) : new Set<ApplicationId>();
     return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, bound.has(r.application_id))));
   };
 
   return {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
-      await requireOwned(db, actor.companyId, { application: q.application_id, category: q.category_id, staff: q.handler_id });
-      const { rows, total } = await repo.listOrders(db, actor.companyId, zonedFilters(q, actor.timeZone));
-      return paged(await withActions(actor, rows), total, q);
+      const data = forCompany(db, actor.companyId);
+      await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
+      const { rows, total } = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
+      return pageOf(await withActions(actor, rows), total, q);
     },
 
-    async detail(actor: Actor, id: number): Promise<WorkOrderDetail> {
-      const order = await loadOrder(db, actor.companyId, id);
-      const [template, records, bound] = await Promise.all([
-        repo.findTemplateVersion(db, actor.companyId, order.template_id, order.template_version),
-        repo.listRecords(db, actor.companyId, id),
-        repo.isBoundToApplication(db, actor.companyId, order.application_id, actor.staffId),
+    async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
+      const data = forCompany(db, actor.companyId);
+      const order = await loadOrder(data.orders, id, await visibilityOf(data, actor));
+      const [template, records, shown] = await Promise.all([
+        data.orders.findTemplateVersion(order.template_id, order.template_version),
+        data.orders.listRecords(id),
+        presentOrder(data, actor, order),
       ]);
       return {
-        ...toWorkOrder(order, allowedActions(order, actor, bound)),
+        ...shown,
         form_data: JSON.parse(order.form_data) as Record<string, unknown>,
         template: {
           id: order.template_id,
@@ -115,14 +120,17 @@ export function createWorkOrderService(db: Kysely<DB>) {
     },
 
     /** The order's history; `assignments` narrows it to claim, assign, reassign and dispatch steps. */
-    async records(actor: Actor, id: number, kind: 'all' | 'assignments') {
-      await loadOrder(db, actor.companyId, id);
-      const rows = await repo.listRecords(db, actor.companyId, id, kind === 'assignments' ? ASSIGNMENT_ACTIONS : undefined);
+    async records(actor: Actor, id: WorkOrderId, kind: 'all' | 'assignments') {
+      const data = forCompany(db, actor.companyId);
+      const { orders } = data;
+      await loadOrder(orders, id, await visibilityOf(data, actor));
+      const rows = await orders.listRecords(id, kind === 'assignments' ? ASSIGNMENT_ACTIONS : undefined);
       return rows.map(parseRecord);
     },
 
     async counts(actor: Actor): Promise<StatusCounts> {
-      const counts = await repo.statusCounts(db, actor.companyId);
+      const data = forCompany(db, actor.companyId);
+      const counts = await data.orders.statusCounts(await visibilityOf(data, actor));
       return { counts, total: Object.values(counts).reduce((s, n) => s + n, 0) };
     },
 
@@ -131,33 +139,36 @@ export function createWorkOrderService(db: Kysely<DB>) {
      * one application or template.
      */
     async awaitingAssignment(actor: Actor, name?: string): Promise<number> {
-      if (name) return repo.countUnassignedByName(db, actor.companyId, name);
-      return (await repo.statusCounts(db, actor.companyId)).unassigned;
+      const data = forCompany(db, actor.companyId);
+      const visibility = await visibilityOf(data, actor);
+      if (name) return data.orders.countUnassignedByName(name, visibility);
+      return (await data.orders.statusCounts(visibility)).unassigned;
     },
 
     /** Staff who may receive an order (`employee_list`, `staffListTwo`): bound first, then the least loaded. */
-    async employees(actor: Actor, q: { application_id?: number; department_id?: number; keyword?: string }): Promise<Employee[]> {
-      await requireOwned(db, actor.companyId, { application: q.application_id, department: q.department_id });
-      const departmentIds = q.department_id ? await reads.departmentAndDescendants(db, actor.companyId, q.department_id) : undefined;
-      const rows = await reads.assignableStaff(db, actor.companyId, { ...q, departmentIds });
+    async employees(actor: Actor, q: { application_id?: ApplicationId; department_id?: DepartmentId; keyword?: string }): Promise<Employee[]> {
+      const data = forCompany(db, actor.companyId);
+      await data.references.requireOwned({ application: q.application_id, department: q.department_id });
+      const departmentIds = q.department_id ? await data.reads.departmentAndDescendants(q.department_id) : undefined;
+      const rows = await data.reads.assignableStaff({ ...q, departmentIds });
       const list = rows.map((r) => ({ ...r, open_count: Number(r.open_count), bound: q.application_id ? Number(r.bound) > 0 : true }));
       return list.sort((a, b) => Number(b.bound) - Number(a.bound) || a.open_count - b.open_count || a.id - b.id);
     },
 
     /** "My work orders": to handle, created by me, or reviewed by me. */
     async mine(actor: Actor, q: { type: (typeof MY_WORK_ORDER_TYPES)[number]; status?: WorkOrderStatus; pageNo: number; pageSize: number }) {
-      const { rows, total } = await reads.myOrders(db, actor.companyId, actor.staffId, q);
-      return paged(await withActions(actor, rows), total, q);
+      const { rows, total } = await forCompany(db, actor.companyId).reads.myOrders(actor.staffId, q);
+      return pageOf(await withActions(actor, rows), total, q);
     },
 
     /** Order kinds (templates in use by the company's applications), for filters. */
     async kinds(actor: Actor) {
-      return reads.orderKinds(db, actor.companyId);
+      return forCompany(db, actor.companyId).reads.orderKinds();
     },
 
     /** One order kind with its fields (label, model, type, options), for filter and export columns. */
-    async kindDetail(actor: Actor, templateId: number) {
-      const t = await reads.templateOf(db, actor.companyId, templateId);
+    async kindDetail(actor: Actor, templateId: TemplateId) {
+      const t = await forCompany(db, actor.companyId).reads.templateOf(templateId);
       if (!t) throw errors.notFound();
       const schema = JSON.parse(t.schema) as FormTemplate;
       return {

@@ -5,29 +5,35 @@
  * handler, and a daily created/completed trend. Ranges are whole days of the company's time
  * zone, default the last 30 (docs/design.md, "Time").
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { OVERDUE_HOURS, OPEN_STATUSES, type AppDataReply, type StaffStats, type StatsFigures, type TrendPoint } from '@swo/contract';
+import {
+  OVERDUE_HOURS,
+  type ApplicationId,
+  type AppDataReply,
+  type CompanyId,
+  type StaffId,
+  type StaffStats,
+  type StatsFigures,
+  type TrendPoint,
+} from '@swo/contract';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
 import { addDays, DAY, dayEnd, dayStart, HOUR, localDay, today } from '../../lib/time.ts';
+import { forCompany } from '../tenancy/for-company.ts';
+import type { Group } from './stats-repo.ts';
+import { visibilityOf, type Visibility } from './visibility.ts';
 
 export interface Range {
   date_from?: string;
   date_to?: string;
 }
 
-type Group = 'application_id' | 'handler_id';
+const EMPTY: StatsFigures = { created: 0, completed: 0, open: 0, avg_handle_hours: null, overdue: 0 };
 
 export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
-  /** Hours from created_at to completed_at, in the dialect's date arithmetic. */
-  const hours: RawBuilder<number> =
-    dialect === 'postgres'
-      ? sql<number>`extract(epoch from (w.completed_at::timestamptz - w.created_at::timestamptz)) / 3600.0`
-      : sql<number>`(julianday(w.completed_at) - julianday(w.created_at)) * 24.0`;
-
   function range(r: Range, tz: string) {
     const to = r.date_to ?? today(tz);
     const from = r.date_from ?? addDays(to, -29);
@@ -35,45 +41,22 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
   }
 
   /** Figures grouped by application or handler, optionally for one application. */
-  async function figures(companyId: number, rg: ReturnType<typeof range>, group: Group, applicationId?: number) {
+  async function figures<K extends ApplicationId | StaffId>(
+    companyId: CompanyId,
+    rg: ReturnType<typeof range>,
+    visibility: Visibility,
+    group: Group,
+    applicationId?: ApplicationId,
+  ) {
+    const { stats } = forCompany(db, companyId);
     const overdueBefore = new Date(Date.now() - OVERDUE_HOURS * HOUR).toISOString();
-    let created = db
-      .selectFrom('work_orders as w')
-      .select((eb) => [
-        `w.${group} as key`,
-        eb.fn.countAll<number>().as('created'),
-        sql<number>`sum(case when w.status in (${sql.join(OPEN_STATUSES)}) then 1 else 0 end)`.as('open'),
-        sql<number>`sum(case when w.status in (${sql.join(OPEN_STATUSES)}) and w.created_at < ${overdueBefore} then 1 else 0 end)`.as('overdue'),
-      ])
-      .where('w.company_id', '=', companyId)
-      .where('w.deleted_at', 'is', null)
-      .where('w.created_at', '>=', rg.start)
-      .where('w.created_at', '<=', rg.end)
-      .groupBy(`w.${group}`);
-    let completed = db
-      .selectFrom('work_orders as w')
-      .select((eb) => [
-        `w.${group} as key`,
-        eb.fn.countAll<number>().as('completed'),
-        sql<number | null>`avg(${hours})`.as('avg_hours'),
-        sql<number>`sum(case when ${hours} > ${OVERDUE_HOURS} then 1 else 0 end)`.as('overdue'),
-      ])
-      .where('w.company_id', '=', companyId)
-      .where('w.deleted_at', 'is', null)
-      .where('w.status', '=', 'completed')
-      .where('w.completed_at', '>=', rg.start)
-      .where('w.completed_at', '<=', rg.end)
-      .groupBy(`w.${group}`);
-    if (applicationId) {
-      created = created.where('w.application_id', '=', applicationId);
-      completed = completed.where('w.application_id', '=', applicationId);
-    }
-    const [c, d] = await Promise.all([created.execute(), completed.execute()]);
-    const out = new Map<number | null, StatsFigures>();
-    const get = (k: number | null) => out.get(k) ?? (out.set(k, { created: 0, completed: 0, open: 0, avg_handle_hours: null, overdue: 0 }), out.get(k)!);
-    for (const r of c) Object.assign(get(r.key), { created: Number(r.created), open: Number(r.open), overdue: Number(r.overdue) });
+    const window = { start: rg.start, end: rg.end, applicationId, visibility };
+    const [c, d] = await Promise.all([stats.createdByGroup(group, window, overdueBefore), stats.completedByGroup(group, window, dialect)]);
+    const out = new Map<K | null, StatsFigures>();
+    const get = (k: K | null) => out.get(k) ?? (out.set(k, { ...EMPTY }), out.get(k)!);
+    for (const r of c) Object.assign(get(r.key as K | null), { created: Number(r.created), open: Number(r.open), overdue: Number(r.overdue) });
     for (const r of d) {
-      const f = get(r.key);
+      const f = get(r.key as K | null);
       f.completed = Number(r.completed);
       f.avg_handle_hours = r.avg_hours === null ? null : Math.round(Number(r.avg_hours) * 10) / 10;
       f.overdue += Number(r.overdue);
@@ -82,24 +65,14 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
   }
 
   /**
-   * Daily counts in the company's days. SQL counts per UTC hour ('YYYY-MM-DDTHH', the same
-   * text on both dialects) and each hour goes to the local day it falls on: exact for every
-   * zone whose offset is whole hours, which includes the product's markets.
+   * Daily counts in the company's days. SQL counts per UTC hour and each hour goes to the
+   * local day it falls on: exact for every zone whose offset is whole hours, which
+   * includes the product's markets.
    */
-  async function trend(companyId: number, rg: ReturnType<typeof range>, applicationId?: number): Promise<TrendPoint[]> {
-    const by = (col: 'created_at' | 'completed_at') => {
-      let q = db
-        .selectFrom('work_orders as w')
-        .select((eb) => [sql<string>`substr(w.${sql.ref(col)}, 1, 13)`.as('hour'), eb.fn.countAll<number>().as('n')])
-        .where('w.company_id', '=', companyId)
-        .where('w.deleted_at', 'is', null)
-        .where(`w.${col}`, '>=', rg.start)
-        .where(`w.${col}`, '<=', rg.end)
-        .groupBy(sql`substr(w.${sql.ref(col)}, 1, 13)`);
-      if (applicationId) q = q.where('w.application_id', '=', applicationId);
-      return q.execute();
-    };
-    const [created, completed] = await Promise.all([by('created_at'), by('completed_at')]);
+  async function trend(companyId: CompanyId, rg: ReturnType<typeof range>, visibility: Visibility, applicationId?: ApplicationId): Promise<TrendPoint[]> {
+    const { stats } = forCompany(db, companyId);
+    const window = { start: rg.start, end: rg.end, applicationId, visibility };
+    const [created, completed] = await Promise.all([stats.hourlyCounts('created_at', window), stats.hourlyCounts('completed_at', window)]);
     const days: TrendPoint[] = [];
     for (let d = rg.from; d <= rg.to; d = addDays(d, 1)) days.push({ date: d, created: 0, completed: 0 });
     const at = new Map(days.map((p) => [p.date, p]));
@@ -138,36 +111,30 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     async applications(actor: Actor, r: Range): Promise<AppDataReply> {
       const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
-      const apps = await db.selectFrom('applications').select(['id', 'name']).where('company_id', '=', actor.companyId).orderBy('id').execute();
-      const [figs, points] = await Promise.all([figures(actor.companyId, rg, 'application_id'), trend(actor.companyId, rg)]);
+      const seen = await visibilityOf(forCompany(db, actor.companyId), actor);
+      const apps = await forCompany(db, actor.companyId).stats.applicationNames();
+      const [figs, points] = await Promise.all([figures<ApplicationId>(actor.companyId, rg, seen, 'application_id'), trend(actor.companyId, rg, seen)]);
       const applications = apps.map((a) => ({
         application_id: a.id,
         application_name: a.name,
-        ...(figs.get(a.id) ?? { created: 0, completed: 0, open: 0, avg_handle_hours: null, overdue: 0 }),
+        ...(figs.get(a.id) ?? EMPTY),
       }));
       return { date_from: rg.from, date_to: rg.to, totals: sum(applications), applications, trend: points };
     },
 
     /** `appDataDetail`: one application's figures, trend and per-handler breakdown. */
-    async application(actor: Actor, applicationId: number, r: Range) {
+    async application(actor: Actor, applicationId: ApplicationId, r: Range) {
       const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
-      const app = await db
-        .selectFrom('applications')
-        .select(['id', 'name'])
-        .where('company_id', '=', actor.companyId)
-        .where('id', '=', applicationId)
-        .executeTakeFirst();
+      const seen = await visibilityOf(forCompany(db, actor.companyId), actor);
+      const app = await forCompany(db, actor.companyId).stats.applicationName(applicationId);
       if (!app) throw errors.notFound();
       const [figs, byHandler, points] = await Promise.all([
-        figures(actor.companyId, rg, 'application_id', app.id),
-        figures(actor.companyId, rg, 'handler_id', app.id),
-        trend(actor.companyId, rg, app.id),
+        figures<ApplicationId>(actor.companyId, rg, seen, 'application_id', app.id),
+        figures<StaffId>(actor.companyId, rg, seen, 'handler_id', app.id),
+        trend(actor.companyId, rg, seen, app.id),
       ]);
-      const handlers = await staffRows(
-        actor.companyId,
-        [...byHandler.keys()].filter((k): k is number => k !== null),
-      );
+      const handlers = await forCompany(db, actor.companyId).stats.staffRows([...byHandler.keys()].filter((k) => k !== null));
       return {
         date_from: rg.from,
         date_to: rg.to,
@@ -183,28 +150,14 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     async staff(actor: Actor, r: Range): Promise<{ date_from: string; date_to: string; staff: StaffStats[] }> {
       const rg = range(r, actor.timeZone);
       checkRange(rg, actor.lang);
-      const figs = await figures(actor.companyId, rg, 'handler_id');
-      const rows = await staffRows(
-        actor.companyId,
-        [...figs.keys()].filter((k): k is number => k !== null),
-      );
+      const seen = await visibilityOf(forCompany(db, actor.companyId), actor);
+      const figs = await figures<StaffId>(actor.companyId, rg, seen, 'handler_id');
+      const rows = await forCompany(db, actor.companyId).stats.staffRows([...figs.keys()].filter((k) => k !== null));
       const staff = rows
         .map((s) => ({ staff_id: s.id, staff_name: s.name, department_name: s.department_name ?? null, ...figs.get(s.id)! }))
         .sort((a, b) => b.completed - a.completed || b.created - a.created);
       return { date_from: rg.from, date_to: rg.to, staff };
     },
   };
-
-  function staffRows(companyId: number, ids: number[]) {
-    if (!ids.length) return Promise.resolve([]);
-    return db
-      .selectFrom('staff as s')
-      .leftJoin('departments as d', 'd.id', 's.department_id')
-      .select(['s.id', 's.name', 'd.name as department_name'])
-      .where('s.company_id', '=', companyId)
-      .where('s.id', 'in', ids)
-      .orderBy('s.id')
-      .execute();
-  }
 }
 export type StatsService = ReturnType<typeof createStatsService>;

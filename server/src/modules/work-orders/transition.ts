@@ -6,29 +6,30 @@
  * requesters). Throws 409 when the status does not allow the action or the order changed
  * meanwhile.
  */
-import { nextStatus, type WorkOrderAction, type WorkOrderStatus } from '@swo/contract';
+import { nextStatus, type CompanyId, type StaffId, type UserId, type WorkOrderAction, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
-import { writeLog } from '../operation-log/repo.ts';
-import { pickHandler, recordDispatch } from './dispatch.ts';
-import * as repo from './repo.ts';
+import { forCompany } from '../tenancy/for-company.ts';
+import { recordDispatch } from './dispatch.ts';
+import type { OrderRepo, OrderRow } from './repo.ts';
+import type { Visibility } from './visibility.ts';
 
-export type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
+export type { OrderRow } from './repo.ts';
 
-/** The company's order `id`, or 404 (another company's order is not found either). */
-export async function loadOrder(db: Db, companyId: number, id: number): Promise<OrderRow> {
-  const order = await repo.findOrder(db, companyId, id);
+/** The company's order `id`, or 404 (another company's order, or one outside `visibility`, is not found either). */
+export async function loadOrder(orders: OrderRepo, id: WorkOrderId, visibility?: Visibility): Promise<OrderRow> {
+  const order = await orders.findOrder(id, visibility);
   if (!order) throw errors.notFound('orderNotFound');
   return order;
 }
 
 /** Who acts: a staff member, or a requester (staffId null). */
 export interface ActingParty {
-  companyId: number;
-  staffId: number | null;
+  companyId: CompanyId;
+  staffId: StaffId | null;
   name: string;
-  userId: number | null;
+  userId: UserId | null;
   username: string;
   ip: string;
 }
@@ -37,19 +38,20 @@ export interface TransitionInput {
   note?: string;
   reason?: string;
   /** The handler an assign or reassign hands the order to. */
-  target?: { id: number; name: string };
+  target?: { id: StaffId; name: string };
 }
 
 export async function transition(trx: Db, who: ActingParty, order: OrderRow, action: WorkOrderAction, input: TransitionInput = {}): Promise<void> {
+  const { orders, log } = forCompany(trx, who.companyId);
   const from = order.status as WorkOrderStatus;
-  const template = await repo.findTemplateVersion(trx, who.companyId, order.template_id, order.template_version);
+  const template = await orders.findTemplateVersion(order.template_id, order.template_version);
   // A resubmitted order of an automatic template is dispatched again.
-  const dispatchTo = action === 'resubmit' && template?.is_automatic === 1 ? await pickHandler(trx, who.companyId, order.application_id) : null;
+  const dispatchTo = action === 'resubmit' && template?.is_automatic === 1 ? await orders.pickHandler(order.application_id) : null;
   const to = nextStatus(action, from, { needsReview: template?.needs_review === 1, dispatched: !!dispatchTo });
   if (!to) throw errors.conflict();
   const at = now();
 
-  let handler_id: number | null | undefined;
+  let handler_id: StaffId | null | undefined;
   let reason: string | null | undefined;
   switch (action) {
     case 'claim':
@@ -70,10 +72,10 @@ export async function transition(trx: Db, who: ActingParty, order: OrderRow, act
     default:
       break;
   }
-  const moved = await repo.moveStatus(trx, who.companyId, order.id, { from, to, version: order.version, at, handler_id, reason });
+  const moved = await orders.moveStatus(order.id, { from, to, version: order.version, at, handler_id, reason });
   if (!moved) throw errors.conflict();
 
-  await repo.insertRecord(trx, who.companyId, {
+  await orders.insertRecord({
     work_order_id: order.id,
     action,
     from_status: from,
@@ -86,10 +88,9 @@ export async function transition(trx: Db, who: ActingParty, order: OrderRow, act
     created_at: at,
   });
   if (dispatchTo) {
-    await recordDispatch(trx, who.companyId, order.id, to, dispatchTo, at);
+    await recordDispatch(orders, order.id, to, dispatchTo, at);
   }
-  await writeLog(trx, {
-    company_id: who.companyId,
+  await log.write({
     user_id: who.userId,
     username: who.username,
     module: 'work_order',

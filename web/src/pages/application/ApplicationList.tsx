@@ -1,9 +1,8 @@
 /**
  * The applications list (menu component ApplicationList): name, template, category,
  * status and the public form link `/input?app=KEY` (copyable, opens in a new tab), with
- * the generic table export of all applications.
+ * the generic table export of all applications. The page lives in the URL.
  */
-import { useState } from 'react';
 import { Badge, Card, Table, Typography, type TableColumnsType } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,6 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '@swo/contract';
 import { applicationList } from '../../app/api.ts';
 import { formatTime } from '../../app/format.ts';
+import { keys } from '../../app/queryKeys.ts';
+import { urlTable } from '../../app/urlTable.ts';
+import { useUrlTable } from '../../app/useUrlTable.ts';
 import TableExport from '../../components/export/TableExport.tsx';
 import type { ExportColumn } from '../../components/export/exportRows.ts';
 
@@ -19,11 +21,13 @@ export function publicLink(appKey: string): string {
   return `/input?app=${encodeURIComponent(appKey)}`;
 }
 
+const APPLICATION_TABLE = urlTable({});
+
 export default function ApplicationList() {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const { state: page, pagination } = useUrlTable(APPLICATION_TABLE);
   const list = useQuery({
-    queryKey: ['applications', page],
+    queryKey: keys.applications.list(page),
     queryFn: () => applicationList(page.pageNo, page.pageSize),
     placeholderData: keepPreviousData,
   });
@@ -103,14 +107,7 @@ export default function ApplicationList() {
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.totalCount ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('table.total', { total }),
-        }}
-        onChange={(p) => setPage({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
+        pagination={pagination(list.data?.totalCount)}
       />
     </Card>
   );

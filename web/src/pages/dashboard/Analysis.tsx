@@ -12,6 +12,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { StaffStats } from '@swo/contract';
 import { appData, staffData } from '../../app/api.ts';
+import { keys } from '../../app/queryKeys.ts';
 import { useSession } from '../../app/session.ts';
 import TableExport from '../../components/export/TableExport.tsx';
 import type { ExportColumn } from '../../components/export/exportRows.ts';
@@ -39,8 +40,8 @@ export default function Analysis() {
   const [range, setRange] = useState<[string, string]>(() => lastDays(DEFAULT_DAYS));
   const body = { date_from: range[0], date_to: range[1] };
 
-  const apps = useQuery({ queryKey: ['stats', 'apps', range], queryFn: () => appData(body) });
-  const staff = useQuery({ queryKey: ['stats', 'staff', range], queryFn: () => staffData(body) });
+  const apps = useQuery({ queryKey: keys.stats.applications(body), queryFn: () => appData(body) });
+  const staff = useQuery({ queryKey: keys.stats.staff(body), queryFn: () => staffData(body) });
 
   const labels = useMemo(() => ({ created: t('dashboard.totals.created'), completed: t('dashboard.totals.completed'), open: t('dashboard.totals.open') }), [t]);
   const trend = useMemo(() => trendSeries(apps.data?.trend ?? [], labels), [apps.data, labels]);

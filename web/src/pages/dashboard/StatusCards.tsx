@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WORK_ORDER_STATUSES } from '@swo/contract';
 import { statusCounts } from '../../app/api.ts';
+import { keys } from '../../app/queryKeys.ts';
 
 // Dark enough for WCAG AA on white.
 const COLORS: Record<string, string> = {
@@ -18,7 +19,7 @@ const COLORS: Record<string, string> = {
 
 export default function StatusCards() {
   const { t } = useTranslation();
-  const counts = useQuery({ queryKey: ['workorder-counts'], queryFn: statusCounts });
+  const counts = useQuery({ queryKey: keys.workOrders.counts(), queryFn: statusCounts });
   return (
     <Row gutter={[12, 12]} data-testid="status-cards">
       <Col xs={12} sm={8} md={6} xl={3}>

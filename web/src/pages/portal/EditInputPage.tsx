@@ -9,6 +9,7 @@ import { Alert, Button, Card, Result, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { invalidatePortal, keys } from '../../app/queryKeys.ts';
 import { ApiError } from '../../app/request.ts';
 import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
 import StatusTag from '../workorder/StatusTag.tsx';
@@ -27,13 +28,12 @@ export default function EditInputPage() {
   const [doneStatus, setDoneStatus] = useState<string | null>(null);
   const listPath = ident ? portalPath('/orderList', ident) : '/orderList';
   const infoPath = portalPath('/orderInfo', ident, id);
-  const detail = useQuery({ queryKey: ['portal-order', ident, id], queryFn: () => myOrder(ident, id), enabled: !!ident && !!id });
+  const detail = useQuery({ queryKey: keys.portal.order(ident, id), queryFn: () => myOrder(ident, id), enabled: !!ident && !!id });
 
   const submit = async ({ form_data }: RequesterSubmission) => {
     const reply = await editAndResubmit({ ident, id, form_data });
     setDoneStatus(reply.status);
-    void queryClient.invalidateQueries({ queryKey: ['portal-order', ident, id] });
-    void queryClient.invalidateQueries({ queryKey: ['portal-orders', ident] });
+    void invalidatePortal(queryClient, ident);
     window.scrollTo({ top: 0 });
   };
 

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canTransition } from '@swo/contract';
 import { formatTime } from '../../app/format.ts';
+import { invalidatePortal, keys } from '../../app/queryKeys.ts';
 import { ApiError } from '../../app/request.ts';
 import StatusTag from '../workorder/StatusTag.tsx';
 import { myOrder } from './api.ts';
@@ -32,12 +33,9 @@ export default function OrderInfoPage() {
   const narrow = useNarrow();
   const { ident, id } = usePortalIdent();
   const listPath = ident ? portalPath('/orderList', ident) : '/orderList';
-  const detail = useQuery({ queryKey: ['portal-order', ident, id], queryFn: () => myOrder(ident, id), enabled: !!ident && !!id });
+  const detail = useQuery({ queryKey: keys.portal.order(ident, id), queryFn: () => myOrder(ident, id), enabled: !!ident && !!id });
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['portal-order', ident, id] });
-    void queryClient.invalidateQueries({ queryKey: ['portal-orders', ident] });
-  };
+  const refresh = () => void invalidatePortal(queryClient, ident);
 
   const notFound = !ident || !id || (detail.error instanceof ApiError && [400, 404].includes(detail.error.code));
   let body;

@@ -7,6 +7,7 @@ import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { keys } from '../../app/queryKeys.ts';
 import { ApiError } from '../../app/request.ts';
 import { myOrders } from './api.ts';
 import { usePortalIdent } from './ident.ts';
@@ -16,7 +17,7 @@ import PortalShell from './PortalShell.tsx';
 export default function OrderListPage() {
   const { t } = useTranslation();
   const { ident } = usePortalIdent();
-  const list = useQuery({ queryKey: ['portal-orders', ident], queryFn: () => myOrders(ident), enabled: !!ident });
+  const list = useQuery({ queryKey: keys.portal.orders(ident), queryFn: () => myOrders(ident), enabled: !!ident });
   // An ident the server does not know has no orders: the same empty state.
   const unknown = list.error instanceof ApiError && (list.error.code === 404 || list.error.code === 400);
 

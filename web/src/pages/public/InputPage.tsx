@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CreateWorkReply, FormTemplate } from '@swo/contract';
 import { createWork, templateData } from '../../app/api.ts';
+import { keys } from '../../app/queryKeys.ts';
 import { getItem, setItem, STORAGE_KEYS } from '../../app/storage.ts';
 import PublicTop from '../../components/PublicTop.tsx';
 import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
@@ -34,7 +35,7 @@ export default function InputPage() {
   const [formKey, setFormKey] = useState(0);
 
   const data = useQuery({
-    queryKey: ['public-template', appKey],
+    queryKey: keys.publicTemplate(appKey),
     queryFn: () => templateData(appKey),
     enabled: !!appKey,
   });

@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { assignRecords, type AssignRecord } from '../../app/api.ts';
 import { formatTime } from '../../app/format.ts';
+import { keys } from '../../app/queryKeys.ts';
 
 export default function AssignHistory({ orderId, version }: { orderId: number; version: number }) {
   const { t, i18n } = useTranslation();
-  const history = useQuery({ queryKey: ['workorder', orderId, 'assign', version], queryFn: () => assignRecords(orderId) });
+  const history = useQuery({ queryKey: keys.workOrders.assignHistory(orderId, version), queryFn: () => assignRecords(orderId) });
   const actionLabel = (a: string) => (i18n.exists(`assignHistory.actions.${a}`) ? t(`assignHistory.actions.${a}`) : a);
   const name = (n: string | null) => (!n ? '-' : n === 'system' ? t('workOrder.records.system') : n);
   const columns: TableColumnsType<AssignRecord> = [

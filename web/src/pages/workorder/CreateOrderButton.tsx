@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffCreateOrder, templateData } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
+import { keys } from '../../app/queryKeys.ts';
 import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
 import { asTemplate } from './templateOf.ts';
 import type { BoundApplication } from '../../app/api.ts';
@@ -21,7 +22,7 @@ export default function CreateOrderButton({ applications, onDone }: { applicatio
   const [formKey, setFormKey] = useState(0);
   const app = applications.find((a) => a.id === appId);
   const tpl = useQuery({
-    queryKey: ['public-template', app?.app_key],
+    queryKey: keys.publicTemplate(app?.app_key ?? ''),
     queryFn: () => templateData(app!.app_key),
     enabled: open && !!app,
   });

@@ -4,7 +4,7 @@ import { Button, DatePicker, Input, Select } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { ListFilters as Filters } from './listParams.ts';
+import type { ListFilters as Filters, ListFiltersPatch } from './listParams.ts';
 import type { BoundApplication } from '../../app/api.ts';
 
 const DAY = 'YYYY-MM-DD';
@@ -17,15 +17,15 @@ export default function ListFilters({
 }: {
   filters: Filters;
   applications: BoundApplication[];
-  onChange: (patch: Record<string, string | number | undefined>) => void;
+  onChange: (patch: ListFiltersPatch) => void;
   onRefresh: () => void;
 }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState(filters.keyword);
   useEffect(() => setKeyword(filters.keyword), [filters.keyword]);
 
-  const from = filters.createdFrom ? dayjs(filters.createdFrom) : null;
-  const to = filters.createdTo ? dayjs(filters.createdTo) : null;
+  const from = filters.created_from ? dayjs(filters.created_from) : null;
+  const to = filters.created_to ? dayjs(filters.created_to) : null;
 
   return (
     <div className="toolbar">
@@ -43,7 +43,7 @@ export default function ListFilters({
         allowClear
         showSearch
         optionFilterProp="label"
-        value={filters.applicationId}
+        value={filters.application_id}
         onChange={(v?: number) => onChange({ application_id: v })}
         placeholder={t('workOrder.filters.application')}
         aria-label={t('workOrder.filters.application')}

@@ -1,9 +1,9 @@
 /** Status tabs of the work-order list: all plus the seven statuses, each with its count. */
 import { Badge, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WORK_ORDER_STATUSES, type StatusCounts } from '@swo/contract';
+import { asStatus, WORK_ORDER_STATUSES, type StatusCounts, type WorkOrderStatus } from '@swo/contract';
 
-export default function StatusTabs({ value, counts, onChange }: { value: string; counts?: StatusCounts; onChange: (status: string) => void }) {
+export default function StatusTabs({ value, counts, onChange }: { value: string; counts?: StatusCounts; onChange: (status: WorkOrderStatus | '') => void }) {
   const { t } = useTranslation();
   const label = (text: string, n: number | undefined, highlight = false) => (
     <span>
@@ -22,7 +22,7 @@ export default function StatusTabs({ value, counts, onChange }: { value: string;
     <Tabs
       className="status-tabs"
       activeKey={value || 'all'}
-      onChange={(k) => onChange(k === 'all' ? '' : k)}
+      onChange={(k) => onChange(asStatus(k) ?? '')}
       items={[
         { key: 'all', label: label(t('workOrder.status.all'), counts?.total) },
         ...WORK_ORDER_STATUSES.map((s) => ({

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { workOrderDetail } from '../../app/api.ts';
 import { formatTime } from '../../app/format.ts';
+import { invalidateWorkOrders, keys } from '../../app/queryKeys.ts';
 import { ApiError } from '../../app/request.ts';
 import AssignHistory from './AssignHistory.tsx';
 import DetailActions from './DetailActions.tsx';
@@ -29,7 +30,7 @@ export default function WorkOrderDetail() {
   const valid = Number.isInteger(id) && id > 0;
 
   const detail = useQuery({
-    queryKey: ['workorder', id],
+    queryKey: keys.workOrders.detail(id),
     queryFn: () => workOrderDetail(id),
     enabled: valid,
   });
@@ -37,11 +38,7 @@ export default function WorkOrderDetail() {
   const schema = detail.data?.template?.schema;
   const labels = useMemo(() => Object.fromEntries(templateFields(asTemplate(schema)).map((f) => [f.model, f.label])), [schema]);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['workorder', id] });
-    void queryClient.invalidateQueries({ queryKey: ['workorders'] });
-    void queryClient.invalidateQueries({ queryKey: ['workorder-counts'] });
-  };
+  const refresh = () => void invalidateWorkOrders(queryClient);
 
   // The list this detail hangs under: the path without '/detail/:id'.
   const back = () => void navigate(pathname.replace(/\/detail\/[^/]*$/, '') || '/');
@@ -70,8 +67,7 @@ export default function WorkOrderDetail() {
   }
 
   const afterDelete = () => {
-    void queryClient.invalidateQueries({ queryKey: ['workorders'] });
-    void queryClient.invalidateQueries({ queryKey: ['workorder-counts'] });
+    void invalidateWorkOrders(queryClient, { deletedId: id });
     back();
   };
   return (

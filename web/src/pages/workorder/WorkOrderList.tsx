@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { WorkOrder } from '@swo/contract';
 import { applicationList, staffApplications, statusCounts, workOrderList } from '../../app/api.ts';
+import { invalidateWorkOrders, keys } from '../../app/queryKeys.ts';
 import { usePermission } from '../../app/routeContext.ts';
 import BatchActions, { BATCH_KINDS } from './BatchActions.tsx';
 import ClaimButton from './ClaimButton.tsx';
@@ -42,18 +43,18 @@ export default function WorkOrderList() {
   const queryClient = useQueryClient();
   const can = usePermission();
   const roleCan = useRoleCan();
-  const { filters, update, query } = useListFilters();
+  const { filters, update, query, pagination } = useListFilters();
 
   const list = useQuery({
-    queryKey: ['workorders', query],
+    queryKey: keys.workOrders.list(query),
     queryFn: () => workOrderList(query),
     placeholderData: keepPreviousData,
   });
-  const counts = useQuery({ queryKey: ['workorder-counts'], queryFn: statusCounts });
+  const counts = useQuery({ queryKey: keys.workOrders.counts(), queryFn: statusCounts });
   // Handlers and reviewers may not read every application: they get the ones bound to them.
   const readsAll = roleCan('application.query');
   const apps = useQuery({
-    queryKey: ['applications', readsAll ? 'all' : 'bound'],
+    queryKey: keys.applications.choices(readsAll ? 'all' : 'bound'),
     queryFn: async () => (readsAll ? (await applicationList(1, 100)).data : staffApplications()),
   });
 
@@ -63,11 +64,7 @@ export default function WorkOrderList() {
   // A new page or filter starts a new selection.
   useEffect(() => setSelected([]), [query]);
 
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['workorders'] });
-    void queryClient.invalidateQueries({ queryKey: ['workorder-counts'] });
-    void queryClient.invalidateQueries({ queryKey: ['workorder'] });
-  }, [queryClient]);
+  const refresh = useCallback(() => void invalidateWorkOrders(queryClient), [queryClient]);
 
   const base = pathname.replace(/\/$/, '');
   const canClaim = can('workorder.renling');
@@ -154,15 +151,7 @@ export default function WorkOrderList() {
           dataSource={list.isError ? [] : (page?.data ?? [])}
           loading={list.isFetching}
           scroll={{ x: 1150 }}
-          pagination={{
-            current: filters.pageNo,
-            pageSize: filters.pageSize,
-            total: page?.totalCount ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('table.total', { total }),
-          }}
-          onChange={(p) => update({ pageNo: p.current, pageSize: p.pageSize })}
+          pagination={pagination(page?.totalCount)}
         />
       </div>
     </Card>

@@ -1,30 +1,25 @@
 /**
- * The work-order list's filters as URL search params (so a filtered list is linkable and
- * survives a reload): status, keyword, application_id, created_from, created_to, pageNo,
- * pageSize.
+ * The work-order list's filters in the URL (status, keyword, application_id,
+ * created_from, created_to, pageNo, pageSize: see useUrlTable) and their mapping to the
+ * list call's params.
  */
-import { asStatus } from '@swo/contract';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { WORK_ORDER_STATUSES } from '@swo/contract';
+import { useMemo } from 'react';
 import dayjs from 'dayjs';
 import type { WorkOrderListParams } from '../../app/api.ts';
+import { param, urlTable, type UrlTablePatch, type UrlTableState } from '../../app/urlTable.ts';
+import { useUrlTable } from '../../app/useUrlTable.ts';
 
-export const DEFAULT_PAGE_SIZE = 10;
+const WORK_ORDER_TABLE = urlTable({
+  status: param.oneOf(WORK_ORDER_STATUSES, ''),
+  keyword: param.text(),
+  application_id: param.positiveInt(),
+  created_from: param.day(),
+  created_to: param.day(),
+});
 
-export interface ListFilters {
-  status: string;
-  keyword: string;
-  applicationId?: number;
-  createdFrom: string;
-  createdTo: string;
-  pageNo: number;
-  pageSize: number;
-}
-
-const positive = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
+export type ListFilters = UrlTableState<typeof WORK_ORDER_TABLE.params>;
+export type ListFiltersPatch = UrlTablePatch<typeof WORK_ORDER_TABLE.params>;
 
 /** The first or last instant of a local day (YYYY-MM-DD) as ISO-8601 UTC. */
 export function dayBoundary(day: string, edge: 'start' | 'end'): string | undefined {
@@ -34,53 +29,23 @@ export function dayBoundary(day: string, edge: 'start' | 'end'): string | undefi
   return (edge === 'start' ? d.startOf('day') : d.endOf('day')).toISOString();
 }
 
+/** The list call's params of the filters. */
+export function listQuery(f: ListFilters): WorkOrderListParams {
+  return {
+    pageNo: f.pageNo,
+    pageSize: f.pageSize,
+    status: f.status || undefined,
+    keyword: f.keyword || undefined,
+    application_id: f.application_id,
+    // Days in the URL are the user's days; the server compares instants (UTC).
+    created_from: dayBoundary(f.created_from, 'start'),
+    created_to: dayBoundary(f.created_to, 'end'),
+  };
+}
+
+/** The filters, `update(patch)`, the list call's `query` and the Table's `pagination(total)`. */
 export function useListFilters() {
-  const [params, setParams] = useSearchParams();
-
-  const filters: ListFilters = useMemo(
-    () => ({
-      status: params.get('status') ?? '',
-      keyword: params.get('keyword') ?? '',
-      applicationId: positive(params.get('application_id')),
-      createdFrom: params.get('created_from') ?? '',
-      createdTo: params.get('created_to') ?? '',
-      pageNo: positive(params.get('pageNo')) ?? 1,
-      pageSize: positive(params.get('pageSize')) ?? DEFAULT_PAGE_SIZE,
-    }),
-    [params],
-  );
-
-  /** Changes some params; filters other than paging go back to page 1. */
-  const update = useCallback(
-    (patch: Record<string, string | number | undefined>) => {
-      setParams(() => {
-        // The live URL, not the last render's params: two quick changes (an application,
-        // then a date range) must both survive.
-        const next = new URLSearchParams(window.location.search);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('pageNo' in patch)) next.delete('pageNo');
-        return next;
-      });
-    },
-    [setParams],
-  );
-
-  const query: WorkOrderListParams = useMemo(
-    () => ({
-      pageNo: filters.pageNo,
-      pageSize: filters.pageSize,
-      status: asStatus(filters.status),
-      keyword: filters.keyword || undefined,
-      application_id: filters.applicationId,
-      // Days in the URL are the user's days; the server compares instants (UTC).
-      created_from: dayBoundary(filters.createdFrom, 'start'),
-      created_to: dayBoundary(filters.createdTo, 'end'),
-    }),
-    [filters],
-  );
-
-  return { filters, update, query };
+  const { state: filters, update, pagination } = useUrlTable(WORK_ORDER_TABLE);
+  const query = useMemo(() => listQuery(filters), [filters]);
+  return { filters, update, query, pagination };
 }

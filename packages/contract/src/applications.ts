@@ -1,0 +1,37 @@
+/**
+ * Shapes of the application administration calls (docs/design.md, "Applications"): an
+ * application is a service channel with a public link `/input?app=KEY` whose form is its
+ * template. Status 1 = enabled, 0 = disabled.
+ */
+import { z } from 'zod';
+import { companyScoped, pagingQuery } from './api.ts';
+import { applicationIdField, categoryIdField, templateIdField } from './ids.ts';
+import { statusField } from './organisation.ts';
+import { flag } from './work-orders.ts';
+
+export const applicationListQuery = companyScoped.extend(pagingQuery.shape).extend({
+  keyword: z.string().trim().max(64).optional(),
+  status: statusField.optional(),
+  category_id: categoryIdField.optional(),
+});
+
+export const applicationAddBody = companyScoped.extend({
+  name: z.string().trim().min(1).max(64),
+  description: z.string().trim().max(255).default(''),
+  template_id: templateIdField,
+  category_id: categoryIdField.nullable().optional(),
+  status: statusField.default(1),
+});
+
+/** An update changes only what it sends; `reset_key: 1` replaces the public key (the old link stops working). */
+export const applicationUpdateBody = companyScoped.extend({
+  id: applicationIdField,
+  name: z.string().trim().min(1).max(64).optional(),
+  description: z.string().trim().max(255).optional(),
+  template_id: templateIdField.optional(),
+  category_id: categoryIdField.nullable().optional(),
+  status: statusField.optional(),
+  reset_key: flag.optional(),
+});
+
+export const applicationIdParams = companyScoped.extend({ id: applicationIdField });

@@ -1,0 +1,71 @@
+/**
+ * Which grants a role may hold (docs/design.md, "Roles"): actions on active company menus
+ * (not directories, not the platform's) that the menu offers. Pure: the service passes the
+ * menus in.
+ */
+import { PLATFORM_PERMISSION_IDS, type GrantedPermission, type MenuId } from '@swo/contract';
+import { menuActions } from '../access/repo.ts';
+
+export interface MenuFacts {
+  id: MenuId;
+  pid: MenuId | 0;
+  key: string;
+  actions: string;
+  menu_type: number;
+}
+
+/** Why a grant is refused: the permission id is not grantable, or the menu does not offer the action. */
+export type GrantProblem = { kind: 'unknownPermission'; permissionId: string } | { kind: 'actionNotOffered'; permissionId: string; action: string };
+
+const PLATFORM_ROOTS = new Set<string>(['platform', ...PLATFORM_PERMISSION_IDS]);
+
+/** Menus a company role may be granted, by key: leaves outside the platform's tree, with the actions each offers. */
+export function grantableMenus(menus: readonly MenuFacts[]): Map<string, { id: MenuId; actions: string[] }> {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const inPlatform = (m: MenuFacts): boolean => {
+    for (let cur: MenuFacts | undefined = m, depth = 0; cur && depth < 32; cur = cur.pid ? byId.get(cur.pid) : undefined, depth++) {
+      if (PLATFORM_ROOTS.has(cur.key)) return true;
+    }
+    return false;
+  };
+  const out = new Map<string, { id: MenuId; actions: string[] }>();
+  for (const m of menus) if (m.menu_type !== 0 && !inPlatform(m)) out.set(m.key, { id: m.id, actions: menuActions(m.actions) });
+  return out;
+}
+
+/**
+ * The grant rows of `permissions` (duplicates merged), or the first problem: an unknown or
+ * platform permission id, or an action its menu does not offer.
+ */
+export function grantRows(
+  menus: ReadonlyMap<string, { id: MenuId; actions: string[] }>,
+  permissions: readonly GrantedPermission[],
+): { rows: { menu_id: MenuId; action: string }[] } | { problem: GrantProblem } {
+  const seen = new Set<string>();
+  const rows: { menu_id: MenuId; action: string }[] = [];
+  for (const p of permissions) {
+    const menu = menus.get(p.permissionId);
+    if (!menu) return { problem: { kind: 'unknownPermission', permissionId: p.permissionId } };
+    for (const action of p.actions) {
+      if (!menu.actions.includes(action)) return { problem: { kind: 'actionNotOffered', permissionId: p.permissionId, action } };
+      const k = `${p.permissionId}.${action}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      rows.push({ menu_id: menu.id, action });
+    }
+  }
+  return { rows };
+}
+
+/** Grants in `wanted` that `held` does not include (`permissionId.action`), for the no-escalation rule. */
+export function beyond(held: readonly GrantedPermission[], wanted: readonly GrantedPermission[]): string[] {
+  const have = new Set(held.flatMap((p) => p.actions.map((a) => `${p.permissionId}.${a}`)));
+  return wanted.flatMap((p) => p.actions.map((a) => `${p.permissionId}.${a}`)).filter((k) => !have.has(k));
+}
+
+/** Grant rows (role, menu key, action) as `[{permissionId, actions}]`, in first-seen order. */
+export function asPermissions(rows: readonly { key: string; action: string }[]): GrantedPermission[] {
+  const out = new Map<string, string[]>();
+  for (const r of rows) (out.get(r.key) ?? out.set(r.key, []).get(r.key)!).push(r.action);
+  return [...out].map(([permissionId, actions]) => ({ permissionId, actions }));
+}

@@ -1,0 +1,91 @@
+/**
+ * Every react-query key of the SPA, from one factory (the "query key factory" pattern):
+ * keys are built here only, so a typo cannot split a cache entry from its invalidation,
+ * and they nest, so invalidating a prefix reaches every query under it. Under
+ * `workOrders.all` live the lists, the status counts, the details (with their assignment
+ * history) and "my work orders": one order action changes any of them.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { MyWorkOrderParams, NamedItemQuery, OperationLogParams, StatsRange, WorkOrderListParams } from './api.ts';
+
+const workOrdersRoot = ['workOrders'] as const;
+const workOrderDetail = (id: number) => [...workOrdersRoot, 'detail', id] as const;
+const myWorkOrdersRoot = [...workOrdersRoot, 'mine'] as const;
+const applicationsRoot = ['applications'] as const;
+const staffRoot = ['staff'] as const;
+const statsRoot = ['stats'] as const;
+const portalRoot = ['portal'] as const;
+const departmentsRoot = ['departments'] as const;
+/** Positions and categories: the same kind of list (the organisation's named items). */
+const namedItemsRoot = (kind: 'position' | 'category') => [kind === 'position' ? 'positions' : 'categories'] as const;
+const operationLogRoot = ['operationLog'] as const;
+const requester = (ident: string) => [...portalRoot, ident] as const;
+
+export const keys = {
+  workOrders: {
+    all: workOrdersRoot,
+    lists: () => [...workOrdersRoot, 'list'] as const,
+    list: (params: WorkOrderListParams) => [...workOrdersRoot, 'list', params] as const,
+    counts: () => [...workOrdersRoot, 'counts'] as const,
+    details: () => [...workOrdersRoot, 'detail'] as const,
+    detail: workOrderDetail,
+    /** Keyed by the order's version too: each change of the order may add a record. */
+    assignHistory: (id: number, version: number) => [...workOrderDetail(id), 'assign', version] as const,
+  },
+  /** Under `workOrders.all`: an action on an order changes what is mine to handle. */
+  myWorkOrders: {
+    all: myWorkOrdersRoot,
+    list: (params: MyWorkOrderParams) => [...myWorkOrdersRoot, params] as const,
+  },
+  applications: {
+    all: applicationsRoot,
+    list: (page: { pageNo: number; pageSize: number }) => [...applicationsRoot, 'list', page] as const,
+    /** The application filter's choices: every application ('all') or those bound to the user ('bound'). */
+    choices: (scope: 'all' | 'bound') => [...applicationsRoot, 'choices', scope] as const,
+  },
+  staff: {
+    all: staffRoot,
+    /** Who may receive an order (with their open-order load); 0 = no application. */
+    assignable: (applicationId: number | undefined) => [...staffRoot, 'assignable', applicationId ?? 0] as const,
+  },
+  stats: {
+    all: statsRoot,
+    applications: (range: StatsRange) => [...statsRoot, 'applications', range] as const,
+    staff: (range: StatsRange) => [...statsRoot, 'staff', range] as const,
+  },
+  /** The company's departments (one flat list: the tree is built from it). */
+  departments: { all: departmentsRoot },
+  /** Positions ('position') or categories ('category'). */
+  namedItems: {
+    all: namedItemsRoot,
+    list: (kind: 'position' | 'category', params: NamedItemQuery) => [...namedItemsRoot(kind), 'list', params] as const,
+  },
+  operationLog: {
+    all: operationLogRoot,
+    list: (params: OperationLogParams) => [...operationLogRoot, 'list', params] as const,
+  },
+  /** The public form's template of an application key. */
+  publicTemplate: (appKey: string) => ['publicTemplate', appKey] as const,
+  /** The requester portal: everything of one ident nests under `requester(ident)`. */
+  portal: {
+    all: portalRoot,
+    requester,
+    orders: (ident: string) => [...requester(ident), 'orders'] as const,
+    order: (ident: string, id: number) => [...requester(ident), 'order', id] as const,
+  },
+};
+
+/**
+ * After any staff action on orders: lists, counts, details and my work orders are
+ * refetched when on screen, marked stale otherwise. `deletedId`: that order's detail is
+ * dropped instead, since refetching it would only fetch a 404 (and its error notice).
+ */
+export function invalidateWorkOrders(queryClient: QueryClient, { deletedId }: { deletedId?: number } = {}): Promise<void> {
+  if (deletedId !== undefined) queryClient.removeQueries({ queryKey: keys.workOrders.detail(deletedId) });
+  return queryClient.invalidateQueries({ queryKey: keys.workOrders.all });
+}
+
+/** After a requester's action on the portal: their order list and order pages. */
+export function invalidatePortal(queryClient: QueryClient, ident: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: keys.portal.requester(ident) });
+}

@@ -1,0 +1,151 @@
+/**
+ * The paged table of positions or categories: keyword and status filters and the page in
+ * the URL, columns name, sort, status, used by and created, and per row (as the route
+ * grants) edit, enable/disable and delete; delete of an item in use is refused by the
+ * server with a 409 message.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Card, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { NamedItem } from '@swo/contract';
+import { formatTime } from '../../app/format.ts';
+import { keys } from '../../app/queryKeys.ts';
+import { useUrlTable } from '../../app/useUrlTable.ts';
+import { usePermission } from '../../app/routeContext.ts';
+import { useSettings } from '../../app/settings.ts';
+import { confirmAction } from '../../components/confirmAction.ts';
+import StatusBadge from '../../components/StatusBadge.tsx';
+import NamedItemDialog from './NamedItemDialog.tsx';
+import { NAMED_ITEM_TABLE, type NamedItemKind } from './namedItems.ts';
+
+export default function NamedItemList({ kind }: { kind: NamedItemKind }) {
+  const { t } = useTranslation();
+  const can = usePermission();
+  // On a phone a fixed actions column would cover the names.
+  const isMobile = useSettings((st) => st.isMobile);
+  const queryClient = useQueryClient();
+  const p = kind.permission;
+  const { state, update, pagination } = useUrlTable(NAMED_ITEM_TABLE);
+  const query = useMemo(
+    () => ({
+      pageNo: state.pageNo,
+      pageSize: state.pageSize,
+      keyword: state.keyword || undefined,
+      status: state.status === '' ? undefined : Number(state.status),
+    }),
+    [state],
+  );
+  const [keyword, setKeyword] = useState(state.keyword);
+  const [editing, setEditing] = useState<NamedItem | 'new' | null>(null);
+  const list = useQuery({ queryKey: keys.namedItems.list(p, query), queryFn: () => kind.list(query), placeholderData: keepPreviousData });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.namedItems.all(p) });
+
+  const toggle = (r: NamedItem) => {
+    const enable = r.status !== 1;
+    confirmAction({
+      title: t(enable ? 'org.enableTitle' : 'org.disableTitle', { name: r.name }),
+      content: t(enable ? `${p}.enableContent` : `${p}.disableContent`),
+      okText: t(enable ? 'org.actions.enable' : 'org.actions.disable'),
+      danger: !enable,
+      run: () => kind.setStatus(r.id, enable ? 1 : 0),
+      done: t(enable ? 'org.enabledDone' : 'org.disabledDone'),
+      onDone: refresh,
+    });
+  };
+  const remove = (r: NamedItem) =>
+    confirmAction({
+      title: t('org.deleteTitle', { name: r.name }),
+      content: t('org.deleteContent'),
+      okText: t('org.actions.delete'),
+      danger: true,
+      run: () => kind.remove(r.id),
+      done: t('org.deleted'),
+      onDone: refresh,
+    });
+
+  const columns: TableColumnsType<NamedItem> = [
+    { title: t(`${p}.name`), dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: t('org.fields.sort'), dataIndex: 'sort', width: 100, align: 'right' },
+    { title: t('org.fields.status'), dataIndex: 'status', width: 120, render: (s: number) => <StatusBadge status={s} /> },
+    { title: t(`${p}.usedBy`), dataIndex: 'used_by', width: 150, align: 'right' },
+    { title: t('org.fields.createdAt'), dataIndex: 'created_at', width: 180, render: (v: string) => formatTime(v) },
+    {
+      title: t('org.fields.actions'),
+      key: 'actions',
+      width: 220,
+      fixed: isMobile ? undefined : 'right',
+      render: (_, r) => (
+        <Space size={0} wrap>
+          {can(`${p}.edit`) ? (
+            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`${p}-edit`}>
+              {t('org.actions.edit')}
+            </Button>
+          ) : null}
+          {can(`${p}.${r.status === 1 ? 'disable' : 'enable'}`) ? (
+            <Button type="link" size="small" onClick={() => toggle(r)} data-testid={`${p}-status`}>
+              {t(r.status === 1 ? 'org.actions.disable' : 'org.actions.enable')}
+            </Button>
+          ) : null}
+          {can(`${p}.delete`) ? (
+            <Button type="link" size="small" danger onClick={() => remove(r)} data-testid={`${p}-delete`}>
+              {t('org.actions.delete')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      className="page-card"
+      title={t(`${p}.title`)}
+      variant="borderless"
+      extra={
+        can(`${p}.add`) ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`${p}-add`}>
+            {t(`${p}.add`)}
+          </Button>
+        ) : null
+      }
+    >
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          allowClear
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => update({ keyword: v.trim() })}
+          placeholder={t('org.keyword')}
+          aria-label={t('org.keyword')}
+          style={{ width: 260 }}
+          data-testid={`${p}-keyword`}
+        />
+        <Select
+          value={state.status}
+          onChange={(v: '' | '0' | '1') => update({ status: v })}
+          style={{ width: 160 }}
+          aria-label={t('org.fields.status')}
+          options={[
+            { value: '', label: t('org.status.all') },
+            { value: '1', label: t('org.status.enabled') },
+            { value: '0', label: t('org.status.disabled') },
+          ]}
+          data-testid={`${p}-status-filter`}
+        />
+      </Space>
+      <Table<NamedItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 900 }}
+        pagination={pagination(list.data?.totalCount)}
+        data-testid={`${p}-table`}
+      />
+      <NamedItemDialog kind={kind} item={editing} onClose={() => setEditing(null)} onSaved={refresh} />
+    </Card>
+  );
+}
