@@ -27,6 +27,8 @@ import { applicationHandlers } from './modules/applications/handlers.ts';
 import { authHandlers } from './modules/auth/handlers.ts';
 import { operationLogHandlers } from './modules/operation-log/handlers.ts';
 import { roleHandlers } from './modules/roles/handlers.ts';
+import { menuHandlers } from './modules/menus/handlers.ts';
+import { platformHandlers } from './modules/platform/handlers.ts';
 import { organisationHandlers } from './modules/organisation/handlers.ts';
 import { requesterHandlers } from './modules/requester/handlers.ts';
 import { staffHandlers } from './modules/staff/handlers.ts';
@@ -112,6 +114,8 @@ export async function buildApp(opts: AppOptions) {
     ...organisationHandlers(services),
     ...operationLogHandlers(services),
     ...roleHandlers(services),
+    ...menuHandlers(services),
+    ...platformHandlers(services),
     ...staffHandlers(services),
   };
   await app.register(

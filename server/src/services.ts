@@ -5,6 +5,9 @@ import type { DB } from './db/schema.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createMenuService } from './modules/menus/service.ts';
+import { createAccountService } from './modules/platform/accounts.ts';
+import { createCompanyService } from './modules/platform/companies.ts';
 import { createOperationLogService } from './modules/operation-log/service.ts';
 import { createCategoryService, createPositionService } from './modules/organisation/catalogues.ts';
 import { createDepartmentService } from './modules/organisation/departments.ts';
@@ -29,6 +32,9 @@ export function createServices(db: Kysely<DB>, dialect: Dialect) {
     excel: createExcelService(db),
     requester: createRequesterService(db),
     roles: createRoleService(db),
+    menus: createMenuService(db),
+    accounts: createAccountService(db),
+    companies: createCompanyService(db),
     departments: createDepartmentService(db),
     positions: createPositionService(db),
     categories: createCategoryService(db),

@@ -106,3 +106,60 @@ describe('applications', () => {
     expect((await h.db.selectFrom('applications').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(1);
   });
 });
+
+describe('application side of the staff binding', () => {
+  const appId = async () =>
+    (await h.db.selectFrom('applications').select('id').where('company_id', '=', h.property).orderBy('id').executeTakeFirstOrThrow()).id;
+  const staffIdOf = async (username: string) =>
+    (
+      await h.db
+        .selectFrom('staff')
+        .innerJoin('users', 'users.id', 'staff.user_id')
+        .select('staff.id')
+        .where('staff.company_id', '=', h.property)
+        .where('users.username', '=', username)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('user_list names the bound staff; application_binding_user replaces them and logs before and after', async () => {
+    const id = await appId();
+    const listed = await call(h.app, 'GET', '/admin/Application/user_list', { token: admin, payload: { company_id: h.property, application_id: id } });
+    expect(listed.status).toBe(200);
+    const zhang = await staffIdOf('zhangwei');
+    const r = await call(h.app, 'POST', '/admin/Application/application_binding_user', {
+      token: admin,
+      payload: { company_id: h.property, application_id: id, staff_ids: [zhang, zhang] },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual([expect.objectContaining({ id: zhang, username: 'zhangwei', status: 1 })]);
+    const staffSide = await call(h.app, 'GET', '/admin/Staff/staff_application', { token: admin, payload: { company_id: h.property, staff_id: zhang } });
+    expect(JSON.stringify(staffSide.body.data)).toContain(`"id":${id}`);
+    const log = await h.db
+      .selectFrom('operation_logs')
+      .select('detail')
+      .where('module', '=', 'application')
+      .where('action', '=', 'bind')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.detail).after).toEqual({ staff_ids: [zhang] });
+    // restore what the other tests expect
+    const before = listed.body.data.map((s: { id: number }) => s.id);
+    await call(h.app, 'POST', '/admin/Application/application_binding_user', {
+      token: admin,
+      payload: { company_id: h.property, application_id: id, staff_ids: before },
+    });
+  });
+
+  it('refuses a disabled member (400 on staff_ids) and changes nothing', async () => {
+    const id = await appId();
+    const zhang = await staffIdOf('zhangwei');
+    await h.db.updateTable('staff').set({ status: 0 }).where('id', '=', zhang).execute();
+    const r = await call(h.app, 'POST', '/admin/Application/application_binding_user', {
+      token: admin,
+      payload: { company_id: h.property, application_id: id, staff_ids: [zhang] },
+    });
+    await h.db.updateTable('staff').set({ status: 1 }).where('id', '=', zhang).execute();
+    expect(r.status).toBe(400);
+    expect(r.body.data.errors.staff_ids).toHaveLength(1);
+  });
+});

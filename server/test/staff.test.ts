@@ -61,24 +61,6 @@ async function grant(roleId: number, actions: string[]) {
 beforeAll(async () => {
   h = await setup();
   admin = await login(h.app, 'admin');
-  // The staff screen's menu comes later; its permission id exists, so grant it through a menu row.
-  await h.db
-    .insertInto('menus')
-    .values({
-      pid: 0,
-      key: 'staff',
-      name: 'menu.staff',
-      url: '/organization/staff',
-      icon: '',
-      url_name: 'StaffList',
-      redirect: '',
-      actions: JSON.stringify(['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable']),
-      show: 1,
-      menu_type: 1,
-      sort: 23,
-      status: 1,
-    })
-    .execute();
   ids.hrRole = await idOf('roles', '人事专员');
   ids.adminRole = await idOf('roles', '管理员');
   ids.dispatcherRole = await idOf('roles', '调度员');

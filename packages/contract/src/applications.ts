@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { companyScoped, pagingQuery } from './api.ts';
-import { applicationIdField, categoryIdField, templateIdField } from './ids.ts';
+import { applicationIdField, categoryIdField, staffIdField, templateIdField } from './ids.ts';
 import { statusField } from './organisation.ts';
 import { flag } from './work-orders.ts';
 
@@ -35,3 +35,16 @@ export const applicationUpdateBody = companyScoped.extend({
 });
 
 export const applicationIdParams = companyScoped.extend({ id: applicationIdField });
+
+/** `user_list`: the staff bound to an application. */
+export const applicationUsersQuery = companyScoped.extend({ application_id: applicationIdField });
+/** `application_binding_user`: the full set of staff to bind (the application side of the binding). */
+export const applicationBindBody = companyScoped.extend({ application_id: applicationIdField, staff_ids: z.array(staffIdField).max(1000) });
+export const boundStaff = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  department_name: z.string().nullable(),
+  status: z.number().int(),
+});
+export type BoundStaff = z.infer<typeof boundStaff>;

@@ -9,5 +9,7 @@ export * from './organisation.ts';
 export * from './roles.ts';
 export * from './applications.ts';
 export * from './staff.ts';
+export * from './menus.ts';
 export * from './replies.ts';
 export * from './endpoints/index.ts';
+export * from './platform.ts';

@@ -98,6 +98,12 @@ export const PLATFORM_PERMISSION_IDS: readonly PermissionId[] = ['nav', 'account
 /** `permissionId.action`, as routes declare it and `can()` checks it. */
 export type PermissionCode = `${PermissionId}.${ActionKey}`;
 
+/** Whether a route's code names a platform menu: then the platform flag decides, not a company role. */
+export const isPlatformCode = (code: string): boolean => {
+  const dot = code.lastIndexOf('.');
+  return dot > 0 && (PLATFORM_PERMISSION_IDS as readonly string[]).includes(code.slice(0, dot));
+};
+
 /** menuType: 0 directory, 1 page, 2 button (never shown in the menu). */
 export interface MenuCatalogueItem {
   key: string;
@@ -200,7 +206,29 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
     menuType: 1,
     sort: 22,
   },
+  {
+    key: 'staff',
+    name: 'menu.staff',
+    url: '/organization/staff',
+    icon: 'TeamOutlined',
+    url_name: 'StaffList',
+    parentKey: 'organization',
+    actions: CRUD,
+    menuType: 1,
+    sort: 23,
+  },
   { key: 'system', name: 'menu.system', url: '/', icon: 'SettingOutlined', url_name: 'RouteView', parentKey: null, actions: [], menuType: 0, sort: 30 },
+  {
+    key: 'role',
+    name: 'menu.role',
+    url: '/roleList',
+    icon: 'SafetyOutlined',
+    url_name: 'RoleList',
+    parentKey: 'system',
+    actions: CRUD,
+    menuType: 1,
+    sort: 31,
+  },
   {
     key: 'category',
     name: 'menu.category',
@@ -222,6 +250,54 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
     actions: ['query', 'get'],
     menuType: 1,
     sort: 33,
+  },
+  {
+    key: 'platform',
+    name: 'menu.platform',
+    url: '/',
+    icon: 'GlobalOutlined',
+    url_name: 'RouteView',
+    parentKey: null,
+    actions: [],
+    menuType: 0,
+    sort: 90,
+    platform: true,
+  },
+  {
+    key: 'nav',
+    name: 'menu.nav',
+    url: '/permissionList',
+    icon: 'MenuOutlined',
+    url_name: 'MenuList',
+    parentKey: 'platform',
+    actions: CRUD,
+    menuType: 1,
+    sort: 91,
+    platform: true,
+  },
+  {
+    key: 'account',
+    name: 'menu.account',
+    url: '/userList',
+    icon: 'UserOutlined',
+    url_name: 'AccountList',
+    parentKey: 'platform',
+    actions: CRUD,
+    menuType: 1,
+    sort: 92,
+    platform: true,
+  },
+  {
+    key: 'company',
+    name: 'menu.company',
+    url: '/platform/company',
+    icon: 'ShopOutlined',
+    url_name: 'CompanyList',
+    parentKey: 'platform',
+    actions: ['query', 'get', 'add', 'edit', 'enable', 'disable'],
+    menuType: 1,
+    sort: 93,
+    platform: true,
   },
 ];
 

@@ -29,6 +29,9 @@ const phone = z
 const email = z.union([z.literal(''), z.string().trim().max(128).pipe(z.email())]);
 const password = z.string().min(8).max(128);
 
+/** Fields of an account, shared by staff and the platform's account calls. */
+export const accountFields = { username, nickname, phone, email, password };
+
 export const staffAddBody = companyScoped.extend({
   name,
   job_number: jobNumber,

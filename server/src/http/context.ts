@@ -60,6 +60,21 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/** A platform administrator making a platform call (no company scope). */
+export interface PlatformActor {
+  userId: UserId;
+  username: string;
+  ip: string;
+  lang: Lang;
+}
+
+/** The caller of a platform route; the guard has checked the platform flag, this checks it again. */
+export function platformActorOf(req: FastifyRequest): PlatformActor {
+  const auth = authOf(req);
+  if (!auth.isPlatformAdmin) throw errors.forbidden();
+  return { userId: auth.userId, username: auth.username, ip: req.ip, lang: req.lang };
+}
+
 export function actorOf(req: FastifyRequest): Actor {
   const auth = authOf(req);
   if (!req.scope) throw errors.notMember();

@@ -5,7 +5,7 @@
  * field errors. A route without a declared permission is refused (and fails a test).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, companyIdField, type CompanyId } from '@swo/contract';
+import { can, companyIdField, isPlatformCode, type CompanyId } from '@swo/contract';
 import type { Services } from '../services.ts';
 import { errors } from './errors.ts';
 import { pickLang } from './messages.ts';
@@ -73,20 +73,27 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     req.auth = auth;
     if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(req.routeOptions.config.endpoint ?? '')) throw errors.mustChangePassword();
     if (permission === 'signedIn') return;
+    const code =
+      permission === 'member' || permission === 'memberOrRequester'
+        ? null
+        : typeof permission === 'string'
+          ? permission
+          : permission.edit && isEdit(req)
+            ? permission.edit
+            : requestedStatus(req) === 1
+              ? permission.enable
+              : permission.disable;
+    // Platform calls (menus, accounts, companies) act on no company: the account's flag decides.
+    if (code && isPlatformCode(code)) {
+      if (!auth.isPlatformAdmin) throw errors.forbidden();
+      return;
+    }
     const companyId = requestedCompanyId(req);
     if (!companyId) throw errors.notMember();
     const scope = await services.access.scopeFor(auth.userId, companyId);
     if (!scope) throw errors.notMember();
     req.scope = scope;
-    if (permission === 'member' || permission === 'memberOrRequester') return;
-    const code =
-      typeof permission === 'string'
-        ? permission
-        : permission.edit && isEdit(req)
-          ? permission.edit
-          : requestedStatus(req) === 1
-            ? permission.enable
-            : permission.disable;
+    if (!code) return;
     if (!scope.isAdmin && !can(scope.permissions, code)) throw errors.forbidden();
   });
 }

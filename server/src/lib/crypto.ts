@@ -21,3 +21,6 @@ export async function verifyPassword(stored: string, pw: string): Promise<boolea
 /** A hash of a random password, verified against when the user is unknown, so both cases take as long. */
 let dummy: Promise<string> | null = null;
 export const dummyHash = (): Promise<string> => (dummy ??= hashPassword(newToken()));
+
+/** A random password of 16 characters (96 bits), shown once. */
+export const generatePassword = (): string => randomBytes(12).toString('base64url');

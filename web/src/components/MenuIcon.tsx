@@ -4,6 +4,7 @@
  * name shows a neutral icon.
  */
 import type { ComponentType } from 'react';
+import type { MenuIcon as MenuIconName } from '@swo/contract';
 import {
   AppstoreOutlined,
   ApartmentOutlined,
@@ -15,9 +16,12 @@ import {
   FileSearchOutlined,
   FileTextOutlined,
   FormOutlined,
+  GlobalOutlined,
   HomeOutlined,
   IdcardOutlined,
+  LinkOutlined,
   MenuOutlined,
+  MonitorOutlined,
   ProfileOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -31,7 +35,8 @@ import {
 
 type IconType = ComponentType<{ className?: string }>;
 
-const COMMON: Record<string, IconType> = {
+/** Exactly the contract's registry (MENU_ICONS): a registered icon missing here fails to compile. */
+const COMMON: Record<MenuIconName, IconType> = {
   AppstoreOutlined,
   ApartmentOutlined,
   AuditOutlined,
@@ -42,9 +47,12 @@ const COMMON: Record<string, IconType> = {
   FileSearchOutlined,
   FileTextOutlined,
   FormOutlined,
+  GlobalOutlined,
   HomeOutlined,
   IdcardOutlined,
+  LinkOutlined,
   MenuOutlined,
+  MonitorOutlined,
   ProfileOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -58,6 +66,6 @@ const COMMON: Record<string, IconType> = {
 
 export default function MenuIcon({ name }: { name?: string }) {
   if (!name) return null;
-  const Icon = COMMON[name] ?? AppstoreOutlined;
+  const Icon = (COMMON as Record<string, IconType | undefined>)[name] ?? AppstoreOutlined;
   return <Icon />;
 }

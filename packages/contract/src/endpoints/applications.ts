@@ -1,4 +1,5 @@
 /** Applications and templates (docs/design.md, "HTTP contract"). */
+import { z } from 'zod';
 import * as a from '../applications.ts';
 import { createdId } from '../organisation.ts';
 import * as r from '../replies.ts';
@@ -50,6 +51,24 @@ export const APPLICATION_ENDPOINTS = {
     reply: r.nothing,
     tags: ['applications'],
     summary: 'Delete an application; 409 while it has work orders',
+  }),
+  applicationUsers: def({
+    method: 'GET',
+    path: '/admin/Application/user_list',
+    permission: 'application.get',
+    query: a.applicationUsersQuery,
+    reply: z.array(a.boundStaff),
+    tags: ['applications'],
+    summary: 'Staff bound to an application (who may handle its orders)',
+  }),
+  applicationBindStaff: def({
+    method: 'POST',
+    path: '/admin/Application/application_binding_user',
+    permission: 'application.edit',
+    body: a.applicationBindBody,
+    reply: z.array(a.boundStaff),
+    tags: ['applications'],
+    summary: "Replace an application's bound staff (active members of the company only); the staff side is staff_application_add",
   }),
   templateAutomatic: def({
     method: 'GET',

@@ -10,6 +10,8 @@ import type { Unbranded } from '../ids.ts';
 import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { EXCEL_ENDPOINTS } from './excel.ts';
+import { MENU_ENDPOINTS } from './menus.ts';
+import { PLATFORM_ENDPOINTS } from './platform.ts';
 import { ORGANISATION_ENDPOINTS } from './organisation.ts';
 import { ROLE_ENDPOINTS } from './roles.ts';
 import { REQUESTER_ENDPOINTS } from './requester.ts';
@@ -28,6 +30,8 @@ export const ENDPOINTS = {
   ...ORGANISATION_ENDPOINTS,
   ...ROLE_ENDPOINTS,
   ...STAFF_ENDPOINTS,
+  ...MENU_ENDPOINTS,
+  ...PLATFORM_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -11,19 +11,24 @@ import type { AuthContext, CompanyScope } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { findUserById } from '../auth/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
+import { platformMenuIds } from './menu-tree.ts';
 import { activeMenus, listCompaniesOfUser, menuActions } from './repo.ts';
 
 export function createAccessService(db: Kysely<DB>) {
-  /** Menus and granted actions of a scope; administrators get every menu with all its actions. */
-  async function grantedMenus(companyId: CompanyId, roleId: RoleId, isAdmin: boolean) {
+  /**
+   * Menus and granted actions of a scope: a company administrator gets every company menu
+   * with all its actions; the platform's menus go to platform administrators only, whatever
+   * their role (docs/design.md, "Menus").
+   */
+  async function grantedMenus(companyId: CompanyId, roleId: RoleId, isAdmin: boolean, platformAdmin: boolean) {
     const menus = await activeMenus(db);
+    const platform = platformMenuIds(menus);
     const granted = new Map<MenuId, string[]>();
-    if (isAdmin) {
-      for (const m of menus) granted.set(m.id, menuActions(m.actions));
-    } else {
+    if (!isAdmin) {
       for (const g of await forCompany(db, companyId).access.roleGrants(roleId))
-        (granted.get(g.menu_id) ?? granted.set(g.menu_id, []).get(g.menu_id)!).push(g.action);
+        if (!platform.has(g.menu_id)) (granted.get(g.menu_id) ?? granted.set(g.menu_id, []).get(g.menu_id)!).push(g.action);
     }
+    for (const m of menus) if (platform.has(m.id) ? platformAdmin : isAdmin) granted.set(m.id, menuActions(m.actions));
     return { menus, granted };
   }
 
@@ -36,7 +41,7 @@ export function createAccessService(db: Kysely<DB>) {
       const isAdmin = roleActive && m.is_admin === 1;
       const permissions: GrantedPermission[] = [];
       if (roleActive) {
-        const { menus, granted } = await grantedMenus(companyId, m.role_id, isAdmin);
+        const { menus, granted } = await grantedMenus(companyId, m.role_id, isAdmin, false);
         for (const menu of menus) {
           const actions = granted.get(menu.id);
           if (actions && menu.menu_type !== 0) permissions.push({ permissionId: menu.key, actions });
@@ -65,7 +70,7 @@ export function createAccessService(db: Kysely<DB>) {
     async userInfo(auth: AuthContext, scope: CompanyScope): Promise<UserInfo> {
       const user = await findUserById(db, auth.userId);
       if (!user) throw errors.notSignedIn();
-      const { menus, granted } = await grantedMenus(scope.companyId, scope.roleId, scope.isAdmin);
+      const { menus, granted } = await grantedMenus(scope.companyId, scope.roleId, scope.isAdmin, auth.isPlatformAdmin);
       // A directory is shown when any of its descendants is granted.
       const byId = new Map(menus.map((m) => [m.id, m]));
       const visible = new Set<MenuId | 0>();

@@ -10,6 +10,8 @@ export const applicationHandlers = (s: Services) =>
     applicationAdd: async (b, { req }) => s.applications.add(actorOf(req), b),
     applicationUpdate: async ({ id, company_id: _c, ...v }, { req }) => s.applications.update(actorOf(req), id, v),
     applicationDelete: async (b, { req }) => (await s.applications.remove(actorOf(req), b.id), null),
+    applicationUsers: async (q, { req }) => s.applications.boundStaff(actorOf(req), q.application_id),
+    applicationBindStaff: async (b, { req }) => s.applications.bindStaff(actorOf(req), b.application_id, b.staff_ids),
     boundApplications: async (_, { req }) => s.applications.boundTo(actorOf(req)),
     templateAutomatic: async (q, { req }) => {
       const t = await s.workOrders.kindDetail(actorOf(req), q.id);

@@ -86,6 +86,46 @@ function findApplication(db: Db, companyId: CompanyId, id: ApplicationId) {
 }
 
 /** Staff (not removed) bound to the application. */
+/** Present staff bound to the application, with account and department, by name. */
+function boundStaff(db: Db, companyId: CompanyId, id: ApplicationId) {
+  return db
+    .selectFrom('application_staff as b')
+    .innerJoin('staff as s', 's.id', 'b.staff_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('departments as d', 'd.id', 's.department_id')
+    .select(['s.id', 's.name', 'u.username', 'd.name as department_name', 's.status'])
+    .where('b.company_id', '=', companyId)
+    .where('b.application_id', '=', id)
+    .where('s.deleted_at', 'is', null)
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .execute();
+}
+
+/** Replaces the application's bound staff with `staffIds` (already checked to be the company's). */
+async function setBoundStaff(db: Db, companyId: CompanyId, id: ApplicationId, staffIds: readonly StaffId[]): Promise<void> {
+  await db.deleteFrom('application_staff').where('company_id', '=', companyId).where('application_id', '=', id).execute();
+  if (staffIds.length)
+    await db
+      .insertInto('application_staff')
+      .values(staffIds.map((staff_id) => ({ company_id: companyId, application_id: id, staff_id })))
+      .execute();
+}
+
+/** How many of `staffIds` are present, active staff of the company. */
+async function activeStaffCount(db: Db, companyId: CompanyId, staffIds: readonly StaffId[]): Promise<number> {
+  if (!staffIds.length) return 0;
+  const r = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('id', 'in', staffIds)
+    .where('status', '=', 1)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 async function boundStaffIds(db: Db, companyId: CompanyId, id: ApplicationId): Promise<StaffId[]> {
   const rows = await db
     .selectFrom('application_staff as b')
@@ -193,6 +233,9 @@ export const applicationRepo = companyRepo({
   listApplications,
   findApplication,
   boundStaffIds,
+  boundStaff,
+  setBoundStaff,
+  activeStaffCount,
   applicationNameTaken,
   insertApplication,
   updateApplication,

@@ -9,7 +9,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { can, type ApplicationDetail, type ApplicationId, type ApplicationItem, type CategoryId, type Paged, type TemplateId, pageOf } from '@swo/contract';
+import {
+  can,
+  type ApplicationDetail,
+  type ApplicationId,
+  type ApplicationItem,
+  type CategoryId,
+  type Paged,
+  type StaffId,
+  type TemplateId,
+  pageOf,
+} from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
@@ -111,6 +121,32 @@ export function createApplicationService(db: Kysely<DB>) {
         const action = only.length === 1 && v.reset_key ? 'reset_key' : only.length === 1 && statusChange ? statusChange : 'edit';
         await write(data, actor, action, id, before, after);
         return after;
+      });
+    },
+
+    /** Staff bound to the application (`user_list`): 404 for another company's application. */
+    async boundStaff(actor: Actor, id: ApplicationId) {
+      const data = forCompany(db, actor.companyId);
+      await load(data, id);
+      return data.applications.boundStaff(id);
+    },
+
+    /**
+     * Replaces the application's bound staff (`application_binding_user`): 404 when the
+     * application or any member is another company's (one query); 400 on `staff_ids` when
+     * a member is not active. One log row (`bind`) with the ids before and after.
+     */
+    async bindStaff(actor: Actor, id: ApplicationId, staffIds: StaffId[]) {
+      const unique = [...new Set(staffIds)].sort((x, y) => x - y);
+      return db.transaction().execute(async (trx) => {
+        const data = forCompany(trx, actor.companyId);
+        await load(data, id);
+        await data.references.requireOwned({ staff: unique });
+        if ((await data.applications.activeStaffCount(unique)) !== unique.length) throw errors.field(actor.lang, 'staff_ids', 'staffNotActive');
+        const before = await data.applications.boundStaffIds(id);
+        await data.applications.setBoundStaff(id, unique);
+        await data.log.change(actor, { module: 'application', action: 'bind', id, before: { staff_ids: before }, after: { staff_ids: unique } });
+        return data.applications.boundStaff(id);
       });
     },
 

@@ -107,7 +107,6 @@ async function list(db: Db, companyId: CompanyId, f: LogFilters) {
   return { rows, total: Number(total.n) };
 }
 
-/** The company's operation log (reached through `forCompany`). */
 /** Who made a change: the acting member's account and address (an `Actor` is one). */
 export interface Author {
   userId: UserId;
@@ -128,6 +127,14 @@ export interface Change {
 
 /** Writes the one log row of a change: the object before and after it (changeDetail), by `by`. */
 function change(db: Db, companyId: CompanyId, by: Author, c: Change): Promise<void> {
+  return changeIn(db, companyId, by, c);
+}
+
+/**
+ * Writes the one log row of a platform administrator's change: `companyId` null for global
+ * objects (menus, accounts), the company's id when the object is a company.
+ */
+export function changeIn(db: Db, companyId: CompanyId | null, by: Author, c: Change): Promise<void> {
   return writeLog(db, {
     company_id: companyId,
     user_id: by.userId,
@@ -140,4 +147,5 @@ function change(db: Db, companyId: CompanyId, by: Author, c: Change): Promise<vo
   });
 }
 
+/** The company's operation log (reached through `forCompany`). */
 export const logRepo = companyRepo({ write, change, list });

@@ -3,7 +3,8 @@
  * (not directories, not the platform's) that the menu offers. Pure: the service passes the
  * menus in.
  */
-import { PLATFORM_PERMISSION_IDS, type GrantedPermission, type MenuId } from '@swo/contract';
+import type { GrantedPermission, MenuId } from '@swo/contract';
+import { platformMenuIds } from '../access/menu-tree.ts';
 import { menuActions } from '../access/repo.ts';
 
 export interface MenuFacts {
@@ -17,19 +18,11 @@ export interface MenuFacts {
 /** Why a grant is refused: the permission id is not grantable, or the menu does not offer the action. */
 export type GrantProblem = { kind: 'unknownPermission'; permissionId: string } | { kind: 'actionNotOffered'; permissionId: string; action: string };
 
-const PLATFORM_ROOTS = new Set<string>(['platform', ...PLATFORM_PERMISSION_IDS]);
-
 /** Menus a company role may be granted, by key: leaves outside the platform's tree, with the actions each offers. */
 export function grantableMenus(menus: readonly MenuFacts[]): Map<string, { id: MenuId; actions: string[] }> {
-  const byId = new Map(menus.map((m) => [m.id, m]));
-  const inPlatform = (m: MenuFacts): boolean => {
-    for (let cur: MenuFacts | undefined = m, depth = 0; cur && depth < 32; cur = cur.pid ? byId.get(cur.pid) : undefined, depth++) {
-      if (PLATFORM_ROOTS.has(cur.key)) return true;
-    }
-    return false;
-  };
+  const platform = platformMenuIds(menus);
   const out = new Map<string, { id: MenuId; actions: string[] }>();
-  for (const m of menus) if (m.menu_type !== 0 && !inPlatform(m)) out.set(m.key, { id: m.id, actions: menuActions(m.actions) });
+  for (const m of menus) if (m.menu_type !== 0 && !platform.has(m.id)) out.set(m.key, { id: m.id, actions: menuActions(m.actions) });
   return out;
 }
 

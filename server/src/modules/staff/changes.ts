@@ -5,7 +5,6 @@
  * and writes exactly one operation-log row (module `staff`); a refused one writes none.
  * A member who is no longer active in any company is signed out at once.
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { can, type ApplicationId, type DepartmentId, type PositionId, type RoleId, type StaffId, type UserId } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
@@ -13,7 +12,7 @@ import type { Db } from '../../db/types.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { message } from '../../http/messages.ts';
-import { hashPassword } from '../../lib/crypto.ts';
+import { generatePassword, hashPassword } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { listCompaniesOfUser } from '../access/repo.ts';
 import { findUserByUsername, revokeUserSessions, setPasswordHash } from '../auth/repo.ts';
@@ -38,9 +37,6 @@ export interface StaffFields {
 }
 export type AddStaff = StaffFields & { name: string; job_number: string; role_id: RoleId; status: number; username: string; password?: string };
 export type UpdateStaff = StaffFields & { id: StaffId };
-
-/** A random password of 16 characters (96 bits), shown once. */
-const generatePassword = (): string => randomBytes(12).toString('base64url');
 
 const ACCOUNT_FIELDS = ['username', 'nickname', 'phone', 'email'] as const;
 

@@ -37,6 +37,16 @@ async function applicationsOfDepartments(db: Db, companyId: CompanyId, departmen
   return rows.map((r) => r.application_id);
 }
 
+/** How many applications the company has, disabled ones too (every order belongs to one of them). */
+async function applicationCount(db: Db, companyId: CompanyId): Promise<number> {
+  const r = await db
+    .selectFrom('applications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 /** Active staff whose role may handle orders (administrator or granted `renling`), with their load. */
 function assignableStaff(db: Db, companyId: CompanyId, q: { application_id?: ApplicationId; departmentIds?: DepartmentId[]; keyword?: string }) {
   let query = db
@@ -116,4 +126,13 @@ function templatesInUse(db: Db, companyId: CompanyId, applicationId?: Applicatio
 }
 
 /** The staff-side reads bound to one company (reached through `forCompany`). */
-export const readRepo = companyRepo({ departmentAndDescendants, applicationsOfDepartments, assignableStaff, myOrders, orderKinds, templateOf, templatesInUse });
+export const readRepo = companyRepo({
+  departmentAndDescendants,
+  applicationsOfDepartments,
+  applicationCount,
+  assignableStaff,
+  myOrders,
+  orderKinds,
+  templateOf,
+  templatesInUse,
+});

@@ -209,11 +209,15 @@ export function visibleTo(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'
   const mine = [
     eb('w.handler_id', '=', v.staffId),
     eb('w.creator_staff_id', '=', v.staffId),
-    eb.exists(
+    // An IN over the actor index rather than a correlated EXISTS: every term of the OR is
+    // then an index lookup, which both databases combine (SQLite's OR-by-union, PostgreSQL's
+    // BitmapOr) instead of scanning the company's orders.
+    eb(
+      'w.id',
+      'in',
       eb
         .selectFrom('work_order_records as vr')
-        .select('vr.id')
-        .whereRef('vr.work_order_id', '=', 'w.id')
+        .select('vr.work_order_id')
         .where('vr.company_id', '=', companyId)
         .where('vr.actor_staff_id', '=', v.staffId)
         .where('vr.action', 'in', ['examine_pass', 'examine_fail']),

@@ -14,12 +14,17 @@ export type Visibility =
 
 /**
  * The visibility of `actor`: `department` resolves to the applications bound to active
- * staff of the member's department and those below it (plus their own orders); a member
- * without a department sees only their own.
+ * staff of the member's department and those below it (plus their own orders), or to
+ * `company` when those are all the company's applications; a member without a department
+ * sees only their own.
  */
 export async function visibilityOf(data: CompanyData, actor: Actor): Promise<Visibility> {
   if (actor.dataScope === 'company') return { kind: 'company' };
   if (actor.dataScope === 'own' || !actor.departmentId) return { kind: 'own', staffId: actor.staffId };
   const departments = await data.reads.departmentAndDescendants(actor.departmentId);
-  return { kind: 'department', staffId: actor.staffId, applicationIds: await data.reads.applicationsOfDepartments(departments) };
+  const applicationIds = await data.reads.applicationsOfDepartments(departments);
+  // Every order belongs to an application: a department bound to all of them sees the whole
+  // company, and the unscoped queries (status counters, no OR) answer it exactly.
+  if (applicationIds.length && applicationIds.length >= (await data.reads.applicationCount())) return { kind: 'company' };
+  return { kind: 'department', staffId: actor.staffId, applicationIds };
 }
