@@ -166,7 +166,7 @@ describe('accounts', () => {
     const token = await login(h.app, 'ops.lead', generated);
     const blocked = await call(h.app, 'POST', '/admin/Work/allDaiNumber', { token, payload: { company_id: h.property } });
     expect(blocked.status).toBe(403);
-    expect(blocked.body.msg).toBe('密码已被重置，请先修改密码');
+    expect(blocked.body.msg).toBe('这个密码由他人设置，请先修改密码');
     const dup = await post('/base/admin/addadmin', { username: 'ops.lead' });
     expect(dup.status).toBe(400);
     expect(dup.body.data.errors.username).toHaveLength(1);

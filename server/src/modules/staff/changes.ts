@@ -102,6 +102,8 @@ export function createStaffChanges(db: Kysely<DB>) {
             avatar: '',
             status: 1,
             is_platform_admin: 0,
+            // Someone else chose it: its owner sets their own at the first sign-in.
+            must_change_password: 1,
             created_at: at,
             updated_at: at,
           }));
