@@ -286,6 +286,8 @@ export async function staffScreens(request: APIRequestContext, token: string, co
     ['applications', '/orders/application', '.ant-table-row'],
     ['departments', '/organization/department', '.ant-table-row'],
     ['positions', '/organization/position', '.ant-table-row'],
+    ['staff', '/organization/staff', '.ant-table-row'],
+    ['roles', '/roleList', '.ant-table-row'],
     ['categories', '/system/category', '.ant-table-row'],
     ['operationLog', '/system/log', '.ant-table-row'],
   ];

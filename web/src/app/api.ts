@@ -12,16 +12,27 @@ function compact<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
 }
 
+function send<N extends EndpointName>(name: N, data: ParamsOf<N> | FormData, config: AxiosRequestConfig): Promise<Envelope<ReplyOf<N>>> {
+  const e = ENDPOINTS[name];
+  return request<ReplyOf<N>>({ ...config, url: e.path, method: e.method, ...(e.method === 'GET' ? { params: data } : { data }) });
+}
+
 /** Sends the call `name`; resolves with the whole envelope (rejects on code != 200 unless `native`). */
 export function callRaw<N extends EndpointName>(name: N, params: ParamsOf<N> | FormData, config: AxiosRequestConfig = {}): Promise<Envelope<ReplyOf<N>>> {
-  const e = ENDPOINTS[name];
-  const data = params instanceof FormData ? params : compact(params);
-  return request<ReplyOf<N>>({ ...config, url: e.path, method: e.method, ...(e.method === 'GET' ? { params: data } : { data }) });
+  return send(name, params instanceof FormData ? params : compact(params), config);
 }
 
 /** Sends the call `name`; resolves with the reply's `data`. */
 export async function call<N extends EndpointName>(name: N, params: ParamsOf<N> | FormData, config?: AxiosRequestConfig): Promise<ReplyOf<N>> {
   return (await callRaw(name, params, config)).data;
+}
+
+/**
+ * Like `call`, but empty strings are sent too: an edit that changes only the fields it
+ * sends needs them to clear a field (a menu's icon, an account's phone).
+ */
+export async function callExact<N extends EndpointName>(name: N, params: ParamsOf<N>, config: AxiosRequestConfig = {}): Promise<ReplyOf<N>> {
+  return (await send(name, params, config)).data;
 }
 
 export type LoginParams = ParamsOf<'signIn'>;
@@ -127,3 +138,7 @@ export const createWork = (params: CreateWorkParams) => call('submitWorkOrder', 
 /** Paging and filters of the positions and categories lists (the same shape for both). */
 export type NamedItemQuery = ParamsOf<'positionList'>;
 export type OperationLogParams = ParamsOf<'operationLog'>;
+export type AccountListParams = ParamsOf<'accountList'>;
+export type PlatformCompanyListParams = ParamsOf<'platformCompanyList'>;
+export type StaffListParams = ParamsOf<'staffList'>;
+export type RoleListParams = ParamsOf<'roleList'>;

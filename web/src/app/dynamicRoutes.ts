@@ -8,9 +8,14 @@
 import type { MenuItem } from '@swo/contract';
 import { DEFAULT_PATH, type AppRoute } from './routeTypes.ts';
 
+/** True for an http(s) link (a menu url the SPA opens in a new tab, not a route of its own). */
+export function isExternalUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url.trim());
+}
+
 /** Collapses repeated slashes ('//orders' -> '/orders'); external links are kept. */
 export function collapseSlashes(path: string): string {
-  if (/^https?:\/\//.test(path)) return path;
+  if (isExternalUrl(path)) return path;
   return path.replace(/\/{2,}/g, '/');
 }
 
@@ -57,8 +62,9 @@ function convert(items: MenuItem[], topLevel: boolean): AppRoute[] {
   const out: AppRoute[] = [];
   for (const item of items) {
     const children = item.children ?? [];
-    const url = topLevel && children.length > 0 ? `${item.url}/${item.key}` : item.url;
-    const path = collapseSlashes(url.startsWith('/') || /^https?:/.test(url) ? url : `/${url}`);
+    const external = isExternalUrl(item.url);
+    const url = topLevel && children.length > 0 && !external ? `${item.url}/${item.key}` : item.url.trim();
+    const path = collapseSlashes(url.startsWith('/') || external ? url : `/${url}`);
     const permission = { permissionId: item.key, actions: parseActions(item.actions) };
     const route: AppRoute = {
       path,
@@ -66,7 +72,7 @@ function convert(items: MenuItem[], topLevel: boolean): AppRoute[] {
       component: item.url_name || 'RouteView',
       meta: { title: item.name, icon: item.icon || undefined, hidden: isHidden(item), permission },
     };
-    if (/^https?:\/\//.test(path)) route.meta.target = '_blank';
+    if (external) route.meta.target = '_blank';
     if (children.length > 0) {
       route.children = convert(children, false);
       const first = firstPath(route.children);
@@ -91,6 +97,12 @@ function convert(items: MenuItem[], topLevel: boolean): AppRoute[] {
 /** The routes of a menu tree, in menu order. */
 export function buildRoutes(menus: MenuItem[]): AppRoute[] {
   return convert(menus ?? [], true);
+}
+
+/** What a menu entry of an external route links to (a new tab, no opener), or null for an internal route. */
+export function externalLink(route: AppRoute): { href: string; target: string; rel: string } | null {
+  if (!route.meta.target) return null;
+  return { href: route.path, target: route.meta.target, rel: 'noopener noreferrer' };
 }
 
 /** Path of the first visible page (a route without children) in the tree, or null. */

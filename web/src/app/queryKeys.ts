@@ -6,7 +6,17 @@
  * history) and "my work orders": one order action changes any of them.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { MyWorkOrderParams, NamedItemQuery, OperationLogParams, StatsRange, WorkOrderListParams } from './api.ts';
+import type {
+  AccountListParams,
+  MyWorkOrderParams,
+  NamedItemQuery,
+  OperationLogParams,
+  PlatformCompanyListParams,
+  RoleListParams,
+  StaffListParams,
+  StatsRange,
+  WorkOrderListParams,
+} from './api.ts';
 
 const workOrdersRoot = ['workOrders'] as const;
 const workOrderDetail = (id: number) => [...workOrdersRoot, 'detail', id] as const;
@@ -19,7 +29,12 @@ const departmentsRoot = ['departments'] as const;
 /** Positions and categories: the same kind of list (the organisation's named items). */
 const namedItemsRoot = (kind: 'position' | 'category') => [kind === 'position' ? 'positions' : 'categories'] as const;
 const operationLogRoot = ['operationLog'] as const;
+const rolesRoot = ['roles'] as const;
 const requester = (ident: string) => [...portalRoot, ident] as const;
+/** The platform's screens: the global menu tree, the accounts and the companies. */
+const menusRoot = ['menus'] as const;
+const accountsRoot = ['accounts'] as const;
+const platformCompaniesRoot = ['platformCompanies'] as const;
 
 export const keys = {
   workOrders: {
@@ -42,11 +57,19 @@ export const keys = {
     list: (page: { pageNo: number; pageSize: number }) => [...applicationsRoot, 'list', page] as const,
     /** The application filter's choices: every application ('all') or those bound to the user ('bound'). */
     choices: (scope: 'all' | 'bound') => [...applicationsRoot, 'choices', scope] as const,
+    /** The staff bound to one application (`user_list`). */
+    boundStaff: (id: number) => [...applicationsRoot, 'boundStaff', id] as const,
+    /** The templates an application form offers. */
+    templateChoices: () => [...applicationsRoot, 'templates'] as const,
   },
   staff: {
     all: staffRoot,
     /** Who may receive an order (with their open-order load); 0 = no application. */
     assignable: (applicationId: number | undefined) => [...staffRoot, 'assignable', applicationId ?? 0] as const,
+    /** The staff screen's page of members. */
+    list: (params: StaffListParams) => [...staffRoot, 'list', params] as const,
+    /** The company's applications with whether the member handles each. */
+    applications: (staffId: number) => [...staffRoot, 'applications', staffId] as const,
   },
   stats: {
     all: statsRoot,
@@ -54,15 +77,35 @@ export const keys = {
     staff: (range: StatsRange) => [...statsRoot, 'staff', range] as const,
   },
   /** The company's departments (one flat list: the tree is built from it). */
-  departments: { all: departmentsRoot },
+  departments: {
+    all: departmentsRoot,
+    /** The enabled departments with staff counts (`orglist`): under `all`, so a department change refreshes it. */
+    org: () => [...departmentsRoot, 'org'] as const,
+  },
   /** Positions ('position') or categories ('category'). */
   namedItems: {
     all: namedItemsRoot,
     list: (kind: 'position' | 'category', params: NamedItemQuery) => [...namedItemsRoot(kind), 'list', params] as const,
   },
+  /** A company's roles, and the menus and actions they may be granted. */
+  roles: {
+    all: rolesRoot,
+    list: (params: RoleListParams) => [...rolesRoot, 'list', params] as const,
+    grantable: () => [...rolesRoot, 'grantable'] as const,
+  },
   operationLog: {
     all: operationLogRoot,
     list: (params: OperationLogParams) => [...operationLogRoot, 'list', params] as const,
+  },
+  /** Every menu (the platform's menu table: one tree). */
+  menus: { all: menusRoot },
+  accounts: {
+    all: accountsRoot,
+    list: (params: AccountListParams) => [...accountsRoot, 'list', params] as const,
+  },
+  platformCompanies: {
+    all: platformCompaniesRoot,
+    list: (params: PlatformCompanyListParams) => [...platformCompaniesRoot, 'list', params] as const,
   },
   /** The public form's template of an application key. */
   publicTemplate: (appKey: string) => ['publicTemplate', appKey] as const,

@@ -28,8 +28,13 @@ const Analysis = lazyPage(() => import('../pages/dashboard/Analysis.tsx'));
 const MyWorkOrders = lazyPage(() => import('../pages/mine/MyWorkOrders.tsx'));
 const DepartmentList = lazyPage(() => import('../pages/organisation/DepartmentList.tsx'));
 const PositionList = lazyPage(() => import('../pages/organisation/PositionList.tsx'));
+const StaffList = lazyPage(() => import('../pages/organisation/StaffList.tsx'));
 const CategoryList = lazyPage(() => import('../pages/system/CategoryList.tsx'));
 const OperationLog = lazyPage(() => import('../pages/system/OperationLog.tsx'));
+const RoleList = lazyPage(() => import('../pages/system/RoleList.tsx'));
+const MenuList = lazyPage(() => import('../pages/platform/MenuList.tsx'));
+const AccountList = lazyPage(() => import('../pages/platform/AccountList.tsx'));
+const CompanyList = lazyPage(() => import('../pages/platform/CompanyList.tsx'));
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {
@@ -41,8 +46,13 @@ const COMPONENTS: Record<string, ComponentType> = {
   MyWorkOrders,
   DepartmentList,
   PositionList,
+  StaffList,
+  RoleList,
   CategoryList,
   OperationLog,
+  MenuList,
+  AccountList,
+  CompanyList,
 };
 
 /** Where '/dashboard' leads (docs/product.md, section 2), when the menu has the analysis page. */

@@ -9,6 +9,7 @@ import type { CompanyListItem, MenuItem, UserInfo } from '@swo/contract';
 import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
 import { queryClient } from './queryClient.ts';
+import { useDialogs } from '../components/dialogs.ts';
 import { useTabs } from '../components/tabs.ts';
 import type { AppRoute } from './routeTypes.ts';
 import { clearSessionStorage, getCompanyId, getItem, getToken, SESSION_TTL_MS, setItem, STORAGE_KEYS } from './storage.ts';
@@ -83,6 +84,9 @@ export const useSession = create<SessionState>()((set, get) => ({
     } finally {
       set({ token: data.token, name: data.nickname || data.account, welcome: welcomeKey(), companyPrompt: prompt });
     }
+    // A reset (or generated) password must be changed before anything else works: the
+    // server refuses every other call until then, so the dialog opens on landing.
+    if (data.must_change_password) useDialogs.getState().openPassword();
   },
 
   getInfo: () => {

@@ -1,7 +1,8 @@
 /**
  * What the small edit dialogs of the organisation screens share: the server's field errors
- * of a 400 put on the form's fields (the HTTP client already showed the message), and a
- * question before a changed form is thrown away.
+ * of a 400 put on the form's fields (the HTTP client already showed the message), a
+ * question before a changed form is thrown away, and a rule checking a value with the
+ * contract's own field schema.
  */
 import type { FormInstance } from 'antd';
 import i18n from 'i18next';
@@ -38,4 +39,16 @@ export function confirmDiscard(form: FormInstance, initial: string): Promise<boo
       onCancel: () => resolve(false),
     });
   });
+}
+
+/**
+ * An antd rule that passes what `schema` (a field of the contract, e.g. `accountFields.email`)
+ * accepts, so the form checks a value exactly as the server will; empty values pass when
+ * `optional`.
+ */
+export function schemaRule(schema: { safeParse: (v: unknown) => { success: boolean } }, message: string, optional = false) {
+  return {
+    validator: (_: unknown, v: unknown) =>
+      (optional && (v === undefined || v === null || v === '')) || schema.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(message)),
+  };
 }

@@ -1,12 +1,14 @@
 /**
  * The navigation menu built from the menu-derived routes (hidden routes left out), inline
  * in the sidebar or horizontal in the top-menu layout. The selected item follows the route
- * (a hidden detail page selects its list).
+ * (a hidden detail page selects its list). An external link (an http(s) menu url) is a
+ * real link opening in a new tab, never a navigation inside the SPA.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { externalLink } from '../app/dynamicRoutes.ts';
 import { translateTitle } from '../app/i18n.ts';
 import type { AppRoute } from '../app/routeTypes.ts';
 import { useSession } from '../app/session.ts';
@@ -20,7 +22,16 @@ function toItems(routes: AppRoute[], lang: string): Item[] {
   for (const r of routes) {
     if (r.meta.hidden) continue;
     const visibleChildren = (r.children ?? []).filter((c) => !c.meta.hidden);
-    const label = translateTitle(r.meta.title, lang);
+    const title = translateTitle(r.meta.title, lang);
+    const link = externalLink(r);
+    // antd stretches a link over its whole menu item, so a click anywhere on it follows the link.
+    const label = link ? (
+      <a {...link} data-testid="menu-external-link">
+        {title}
+      </a>
+    ) : (
+      title
+    );
     const icon = r.meta.icon ? <MenuIcon name={r.meta.icon} /> : undefined;
     if (visibleChildren.length) items.push({ key: r.path, icon, label, children: toItems(r.children ?? [], lang) });
     else items.push({ key: r.path, icon, label });
@@ -38,10 +49,10 @@ function index(routes: AppRoute[], parents: string[] = [], out = new Map<string,
   return out;
 }
 
-function findExternal(routes: AppRoute[], path: string): AppRoute | undefined {
+function findRoute(routes: AppRoute[], path: string): AppRoute | undefined {
   for (const r of routes) {
     if (r.path === path) return r;
-    const c = r.children ? findExternal(r.children, path) : undefined;
+    const c = r.children ? findRoute(r.children, path) : undefined;
     if (c) return c;
   }
   return undefined;
@@ -79,10 +90,13 @@ export default function NavMenu({
     setOpenKeys((keys) => Array.from(new Set([...keys, ...parents])));
   }, [paths, selected]);
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    const route = findExternal(routes, key);
-    if (route?.meta.target) window.open(key, route.meta.target, 'noopener');
-    else void navigate(key);
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    const route = findRoute(routes, key);
+    const link = route ? externalLink(route) : null;
+    if (!link) void navigate(key);
+    // A click on the link itself is the browser's to follow (once); a key press or a click
+    // beside it opens the link here.
+    else if (!(domEvent.target instanceof Element && domEvent.target.closest('a'))) window.open(link.href, link.target, 'noopener,noreferrer');
     onNavigate?.();
   };
 

@@ -1,41 +1,74 @@
 /**
  * The applications list (menu component ApplicationList): name, template, category,
- * status and the public form link `/input?app=KEY` (copyable, opens in a new tab), with
- * the generic table export of all applications. The page lives in the URL.
+ * bound staff, status and the public form link `/input?app=KEY` (copyable, opens in a new
+ * tab), keyword and status filters and the page in the URL, the generic table export, and
+ * per row (as the route grants) edit, link and QR code with key rotation, bound staff,
+ * enable/disable and delete (refused with a 409 while it has orders).
  */
-import { Badge, Card, Table, Typography, type TableColumnsType } from 'antd';
-import { LinkOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { LinkOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '@swo/contract';
-import { applicationList } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { formatTime } from '../../app/format.ts';
 import { keys } from '../../app/queryKeys.ts';
-import { urlTable } from '../../app/urlTable.ts';
+import { usePermission } from '../../app/routeContext.ts';
 import { useUrlTable } from '../../app/useUrlTable.ts';
+import { confirmAction } from '../../components/confirmAction.ts';
+import { FILTERED_TABLE, filteredQuery, KeywordStatusFilters } from '../../components/KeywordStatusFilters.tsx';
 import TableExport from '../../components/export/TableExport.tsx';
 import type { ExportColumn } from '../../components/export/exportRows.ts';
-
-/** The public form link of an application. */
-export function publicLink(appKey: string): string {
-  return `/input?app=${encodeURIComponent(appKey)}`;
-}
-
-const APPLICATION_TABLE = urlTable({});
+import ApplicationForm from './ApplicationForm.tsx';
+import ApplicationLink from './ApplicationLink.tsx';
+import ApplicationStaff from './ApplicationStaff.tsx';
+import { publicLink } from './publicLink.ts';
 
 export default function ApplicationList() {
   const { t } = useTranslation();
-  const { state: page, pagination } = useUrlTable(APPLICATION_TABLE);
+  const can = usePermission();
+  const queryClient = useQueryClient();
+  const { state, update, pagination } = useUrlTable(FILTERED_TABLE);
+  const query = useMemo(() => filteredQuery(state), [state]);
+  const [editing, setEditing] = useState<ApplicationItem | 'new' | null>(null);
+  const [linkOf, setLinkOf] = useState<ApplicationItem | null>(null);
+  const [staffOf, setStaffOf] = useState<ApplicationItem | null>(null);
   const list = useQuery({
-    queryKey: keys.applications.list(page),
-    queryFn: () => applicationList(page.pageNo, page.pageSize),
+    queryKey: keys.applications.list(query),
+    queryFn: () => call('applicationList', query),
     placeholderData: keepPreviousData,
   });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.applications.all });
+
+  const toggle = (r: ApplicationItem) => {
+    const enable = r.status !== 1;
+    confirmAction({
+      title: t(enable ? 'org.enableTitle' : 'org.disableTitle', { name: r.name }),
+      content: t(enable ? 'application.enableContent' : 'application.disableContent'),
+      okText: t(enable ? 'org.actions.enable' : 'org.actions.disable'),
+      danger: !enable,
+      run: () => call('applicationUpdate', { id: r.id, status: enable ? 1 : 0 }),
+      done: t(enable ? 'org.enabledDone' : 'org.disabledDone'),
+      onDone: refresh,
+    });
+  };
+  const remove = (r: ApplicationItem) =>
+    confirmAction({
+      title: t('org.deleteTitle', { name: r.name }),
+      content: t('application.deleteContent'),
+      okText: t('org.actions.delete'),
+      danger: true,
+      run: () => call('applicationDelete', { id: r.id }),
+      done: t('org.deleted'),
+      onDone: refresh,
+    });
 
   const columns: TableColumnsType<ApplicationItem> = [
     {
       title: t('application.fields.name'),
       dataIndex: 'name',
+      width: 240,
       render: (v: string, r) => (
         <div>
           <Typography.Text strong>{v}</Typography.Text>
@@ -78,7 +111,41 @@ export default function ApplicationList() {
         );
       },
     },
+    { title: t('application.fields.staff'), dataIndex: 'bound_count', width: 100, align: 'right' },
     { title: t('application.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
+    {
+      title: t('org.fields.actions'),
+      key: 'actions',
+      width: 330,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" icon={<QrcodeOutlined />} onClick={() => setLinkOf(r)} data-testid="application-qr">
+            {t('application.link.open')}
+          </Button>
+          {can('application.edit') ? (
+            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="application-edit">
+              {t('org.actions.edit')}
+            </Button>
+          ) : null}
+          {can('application.edit') ? (
+            <Button type="link" size="small" onClick={() => setStaffOf(r)} data-testid="application-staff">
+              {t('application.staff.open')}
+            </Button>
+          ) : null}
+          {can(`application.${r.status === 1 ? 'disable' : 'enable'}`) ? (
+            <Button type="link" size="small" onClick={() => toggle(r)} data-testid="application-status">
+              {t(r.status === 1 ? 'org.actions.disable' : 'org.actions.enable')}
+            </Button>
+          ) : null}
+          {can('application.delete') ? (
+            <Button type="link" size="small" danger onClick={() => remove(r)} data-testid="application-delete">
+              {t('org.actions.delete')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
   ];
 
   const exportColumns: ExportColumn<ApplicationItem>[] = [
@@ -96,18 +163,42 @@ export default function ApplicationList() {
       title={t('menu.application')}
       variant="borderless"
       extra={
-        <TableExport columns={exportColumns} skipLast={false} data={async () => (await applicationList(1, 100)).data} data-testid="export-applications">
-          {t('application.export')}
-        </TableExport>
+        <Space>
+          <TableExport
+            columns={exportColumns}
+            skipLast={false}
+            data={async () => (await call('applicationList', { ...query, pageNo: 1, pageSize: 100 })).data}
+            data-testid="export-applications"
+          >
+            {t('application.export')}
+          </TableExport>
+          {can('application.add') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="application-add">
+              {t('application.add')}
+            </Button>
+          ) : null}
+        </Space>
       }
     >
+      <KeywordStatusFilters state={state} update={update} placeholder={t('org.keyword')} testId="application" />
       <Table<ApplicationItem>
         rowKey="id"
         columns={columns}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1650 }}
         pagination={pagination(list.data?.totalCount)}
+      />
+      <ApplicationForm item={editing} onClose={() => setEditing(null)} onSaved={refresh} />
+      <ApplicationStaff app={staffOf} onClose={() => setStaffOf(null)} onSaved={refresh} />
+      <ApplicationLink
+        app={linkOf}
+        canRotate={can('application.edit')}
+        onClose={() => setLinkOf(null)}
+        onRotated={(next) => {
+          setLinkOf(next);
+          refresh();
+        }}
       />
     </Card>
   );

@@ -5,7 +5,7 @@
  * A changed form asks before closing.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Form, Input, InputNumber, Modal, Radio, Select, TreeSelect } from 'antd';
+import { Form, Input, Modal, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Department } from '@swo/contract';
@@ -13,6 +13,7 @@ import { call, employeeList } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { keys } from '../../app/queryKeys.ts';
 import { confirmDiscard, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import SortStatusFields from './SortStatusFields.tsx';
 import { buildDepartmentTree, selfAndDescendants, type DepartmentNode } from './departmentTree.ts';
 
 /** What the dialog does: add (under `parentId`, 0 = top level) or edit `department`. */
@@ -124,18 +125,7 @@ export default function DepartmentForm({ mode, departments, onClose, onSaved }: 
             data-testid="department-leader"
           />
         </Form.Item>
-        <Form.Item name="sort" label={t('org.fields.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('org.fields.status')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 1, label: t('org.status.enabled') },
-              { value: 0, label: t('org.status.disabled') },
-            ]}
-          />
-        </Form.Item>
+        <SortStatusFields />
       </Form>
     </Modal>
   );

@@ -6,7 +6,7 @@
  * with staff or children is refused by the server with a 409 message).
  */
 import { useMemo, useState, type Key } from 'react';
-import { Alert, Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useSettings } from '../../app/settings.ts';
 import { confirmAction } from '../../components/confirmAction.ts';
 import StatusBadge from '../../components/StatusBadge.tsx';
 import DepartmentForm, { type DepartmentFormMode } from './DepartmentForm.tsx';
+import RowActions from './RowActions.tsx';
 import { buildDepartmentTree, parentIds, type DepartmentNode } from './departmentTree.ts';
 
 export default function DepartmentList() {
@@ -86,28 +87,20 @@ export default function DepartmentList() {
       width: 360,
       fixed: isMobile ? undefined : 'right',
       render: (_, d) => (
-        <Space size={0}>
-          {can('department.add') ? (
-            <Button type="link" size="small" onClick={() => setMode({ kind: 'add', parentId: d.id })} data-testid="department-add-child">
-              {t('department.addChild')}
-            </Button>
-          ) : null}
-          {can('department.edit') ? (
-            <Button type="link" size="small" onClick={() => setMode({ kind: 'edit', department: d })} data-testid="department-edit">
-              {t('org.actions.edit')}
-            </Button>
-          ) : null}
-          {can(d.status === 1 ? 'department.disable' : 'department.enable') ? (
-            <Button type="link" size="small" onClick={() => toggle(d)} data-testid="department-status">
-              {t(d.status === 1 ? 'org.actions.disable' : 'org.actions.enable')}
-            </Button>
-          ) : null}
-          {can('department.delete') ? (
-            <Button type="link" size="small" danger onClick={() => remove(d)} data-testid="department-delete">
-              {t('org.actions.delete')}
-            </Button>
-          ) : null}
-        </Space>
+        <RowActions
+          permission="department"
+          status={d.status}
+          onEdit={() => setMode({ kind: 'edit', department: d })}
+          onToggle={() => toggle(d)}
+          onDelete={() => remove(d)}
+          leading={
+            can('department.add') ? (
+              <Button type="link" size="small" onClick={() => setMode({ kind: 'add', parentId: d.id })} data-testid="department-add-child">
+                {t('department.addChild')}
+              </Button>
+            ) : null
+          }
+        />
       ),
     },
   ];

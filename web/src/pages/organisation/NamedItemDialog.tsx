@@ -3,11 +3,12 @@
  * field errors show on the fields, and a changed form asks before closing.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NamedItem } from '@swo/contract';
 import { feedback } from '../../app/feedback.tsx';
 import { confirmDiscard, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import SortStatusFields from './SortStatusFields.tsx';
 import type { NamedItemKind, NamedItemValues } from './namedItems.ts';
 
 export interface NamedItemDialogProps {
@@ -66,18 +67,7 @@ export default function NamedItemDialog({ kind, item, onClose, onSaved }: NamedI
         <Form.Item name="name" label={t(`${p}.name`)} rules={[{ required: true, whitespace: true, message: t('org.required', { label: t(`${p}.name`) }) }]}>
           <Input maxLength={64} autoFocus data-testid={`${p}-name`} />
         </Form.Item>
-        <Form.Item name="sort" label={t('org.fields.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('org.fields.status')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 1, label: t('org.status.enabled') },
-              { value: 0, label: t('org.status.disabled') },
-            ]}
-          />
-        </Form.Item>
+        <SortStatusFields />
       </Form>
     </Modal>
   );

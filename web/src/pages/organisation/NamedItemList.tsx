@@ -5,7 +5,7 @@
  * server with a 409 message.
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Table, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,9 @@ import { useSettings } from '../../app/settings.ts';
 import { confirmAction } from '../../components/confirmAction.ts';
 import StatusBadge from '../../components/StatusBadge.tsx';
 import NamedItemDialog from './NamedItemDialog.tsx';
-import { NAMED_ITEM_TABLE, type NamedItemKind } from './namedItems.ts';
+import RowActions from './RowActions.tsx';
+import type { NamedItemKind } from './namedItems.ts';
+import { FILTERED_TABLE, filteredQuery, KeywordStatusFilters } from '../../components/KeywordStatusFilters.tsx';
 
 export default function NamedItemList({ kind }: { kind: NamedItemKind }) {
   const { t } = useTranslation();
@@ -27,17 +29,8 @@ export default function NamedItemList({ kind }: { kind: NamedItemKind }) {
   const isMobile = useSettings((st) => st.isMobile);
   const queryClient = useQueryClient();
   const p = kind.permission;
-  const { state, update, pagination } = useUrlTable(NAMED_ITEM_TABLE);
-  const query = useMemo(
-    () => ({
-      pageNo: state.pageNo,
-      pageSize: state.pageSize,
-      keyword: state.keyword || undefined,
-      status: state.status === '' ? undefined : Number(state.status),
-    }),
-    [state],
-  );
-  const [keyword, setKeyword] = useState(state.keyword);
+  const { state, update, pagination } = useUrlTable(FILTERED_TABLE);
+  const query = useMemo(() => filteredQuery(state), [state]);
   const [editing, setEditing] = useState<NamedItem | 'new' | null>(null);
   const list = useQuery({ queryKey: keys.namedItems.list(p, query), queryFn: () => kind.list(query), placeholderData: keepPreviousData });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.namedItems.all(p) });
@@ -76,25 +69,7 @@ export default function NamedItemList({ kind }: { kind: NamedItemKind }) {
       key: 'actions',
       width: 220,
       fixed: isMobile ? undefined : 'right',
-      render: (_, r) => (
-        <Space size={0} wrap>
-          {can(`${p}.edit`) ? (
-            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`${p}-edit`}>
-              {t('org.actions.edit')}
-            </Button>
-          ) : null}
-          {can(`${p}.${r.status === 1 ? 'disable' : 'enable'}`) ? (
-            <Button type="link" size="small" onClick={() => toggle(r)} data-testid={`${p}-status`}>
-              {t(r.status === 1 ? 'org.actions.disable' : 'org.actions.enable')}
-            </Button>
-          ) : null}
-          {can(`${p}.delete`) ? (
-            <Button type="link" size="small" danger onClick={() => remove(r)} data-testid={`${p}-delete`}>
-              {t('org.actions.delete')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
+      render: (_, r) => <RowActions permission={p} status={r.status} onEdit={() => setEditing(r)} onToggle={() => toggle(r)} onDelete={() => remove(r)} wrap />,
     },
   ];
 
@@ -111,30 +86,7 @@ export default function NamedItemList({ kind }: { kind: NamedItemKind }) {
         ) : null
       }
     >
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          allowClear
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => update({ keyword: v.trim() })}
-          placeholder={t('org.keyword')}
-          aria-label={t('org.keyword')}
-          style={{ width: 260 }}
-          data-testid={`${p}-keyword`}
-        />
-        <Select
-          value={state.status}
-          onChange={(v: '' | '0' | '1') => update({ status: v })}
-          style={{ width: 160 }}
-          aria-label={t('org.fields.status')}
-          options={[
-            { value: '', label: t('org.status.all') },
-            { value: '1', label: t('org.status.enabled') },
-            { value: '0', label: t('org.status.disabled') },
-          ]}
-          data-testid={`${p}-status-filter`}
-        />
-      </Space>
+      <KeywordStatusFilters state={state} update={update} placeholder={t('org.keyword')} testId={p} />
       <Table<NamedItem>
         rowKey="id"
         size="middle"

@@ -5,11 +5,6 @@
  */
 import type { NamedItem, PermissionId } from '@swo/contract';
 import type { NamedItemQuery } from '../../app/api.ts';
-import { param, urlTable } from '../../app/urlTable.ts';
-
-/** Keyword, status ('' = all, '1' enabled, '0' disabled) and page, in the URL. */
-export const NAMED_ITEM_TABLE = urlTable({ keyword: param.text(), status: param.oneOf(['1', '0'] as const, '') });
-
 export interface NamedItemValues {
   name: string;
   sort: number;

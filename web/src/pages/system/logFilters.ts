@@ -4,7 +4,7 @@
  */
 import { param, urlTable } from '../../app/urlTable.ts';
 
-export const LOG_MODULES = ['work_order', 'auth', 'department', 'position', 'category'] as const;
+export const LOG_MODULES = ['work_order', 'auth', 'department', 'position', 'category', 'staff', 'role', 'application', 'company'] as const;
 export const LOG_ACTIONS = [
   'add',
   'create',
@@ -27,6 +27,9 @@ export const LOG_ACTIONS = [
   'examine_fail',
   'import',
   'export',
+  'reset_password',
+  'bind',
+  'reset_key',
 ] as const;
 
 /** Module, action, keyword (username or IP), date range and page; 20 rows a page. */
