@@ -169,4 +169,38 @@ describe('roles', () => {
     );
     await expect(roles.add(actor, { ...input, permissions: [{ permissionId: 'workorder', actions: ['query'] }] })).resolves.toHaveProperty('id');
   });
+  it("a status flip needs enable or disable: an edit that also disables without it is 403; {id, status} alone is logged as disable; not one's own role", async () => {
+    const editor: Actor = {
+      companyId: h.property as CompanyId,
+      companyName: '',
+      timeZone: 'Asia/Shanghai',
+      staffId: 1 as StaffId,
+      staffName: 'hr',
+      roleId: 1 as RoleId,
+      roleName: 'hr',
+      isAdmin: false,
+      dataScope: 'company',
+      departmentId: null,
+      permissions: [{ permissionId: 'role', actions: ['query', 'add', 'edit'] }],
+      userId: 1 as UserId,
+      username: 'hr',
+      ip: '127.0.0.1',
+      lang: 'zh-CN',
+    };
+    const roles = createRoleService(h.appDb);
+    const target = (await roles.add(editor, { name: '临时角色', description: '', status: 1, data_scope: 'company', permissions: [] })).id;
+    await expect(roles.update(editor, target, { name: '临时角色2', status: 0 })).rejects.toSatisfy((e) => e instanceof AppError && e.status === 403);
+    const disabler = { ...editor, permissions: [...editor.permissions, { permissionId: 'role', actions: ['enable', 'disable'] }] };
+    await expect(roles.update(disabler, target, { status: 0 })).resolves.toMatchObject({ status: 0 });
+    const log = await h.db
+      .selectFrom('operation_logs')
+      .select('action')
+      .where('module', '=', 'role')
+      .where('target_id', '=', target)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(log.action).toBe('disable');
+    await expect(roles.update({ ...disabler, roleId: target }, target, { status: 1 })).resolves.toMatchObject({ status: 1 });
+    await expect(roles.update({ ...disabler, roleId: target }, target, { status: 0 })).rejects.toSatisfy((e) => e instanceof AppError && e.status === 403);
+  });
 });

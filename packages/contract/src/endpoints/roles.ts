@@ -28,11 +28,11 @@ export const ROLE_ENDPOINTS = {
   roleUpdate: def({
     method: 'POST',
     path: '/base/role/updaterole',
-    permission: 'role.edit',
+    permission: { enable: 'role.enable', disable: 'role.disable', edit: 'role.edit' },
     body: r.roleUpdateBody,
     reply: r.roleItem,
     tags: roles,
-    summary: 'Change a role (name, description, status, data scope, grants); applies at once',
+    summary: 'Change a role (name, description, status, data scope, grants); {id, status} alone is an enable or disable; applies at once',
   }),
   roleDelete: def({
     method: 'POST',

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { pageOf, type GrantedPermission, type Paged, type RoleId, type RoleItem } from '@swo/contract';
-import { asDataScope, type DataScope } from '@swo/contract';
+import { asDataScope, can, type DataScope } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
@@ -64,8 +64,14 @@ export function createRoleService(db: Kysely<DB>) {
     return result.rows;
   }
 
-  const write = (data: CompanyData, actor: Actor, action: 'add' | 'edit' | 'delete', id: RoleId, before: RoleItem | null, after: RoleItem | null) =>
-    data.log.change(actor, { module: 'role', action, id, before, after });
+  const write = (
+    data: CompanyData,
+    actor: Actor,
+    action: 'add' | 'edit' | 'delete' | 'enable' | 'disable',
+    id: RoleId,
+    before: RoleItem | null,
+    after: RoleItem | null,
+  ) => data.log.change(actor, { module: 'role', action, id, before, after });
 
   return {
     async list(actor: Actor, q: { keyword?: string; pageNo: number; pageSize: number }): Promise<Paged<RoleItem>> {
@@ -97,6 +103,11 @@ export function createRoleService(db: Kysely<DB>) {
         const data = forCompany(trx, actor.companyId);
         const before = await load(data, id);
         if (before.is_admin) throw new AppError(403, 'adminRoleReadOnly');
+        const statusChange = v.status !== undefined && v.status !== before.status ? (v.status === 1 ? 'enable' : 'disable') : null;
+        // An edit that also flips the status needs that action too (the guard checked `edit` only).
+        if (statusChange && !actor.isAdmin && !can(actor.permissions, `role.${statusChange}`)) throw errors.forbidden();
+        // Disabling one's own role would take one's own rights: not on oneself, like one's own status.
+        if (statusChange === 'disable' && id === actor.roleId) throw errors.forbidden('notOnSelf');
         if (v.name !== undefined && (await data.roles.nameTaken(v.name, id))) throw errors.field(actor.lang, 'name', 'roleNameTaken');
         const patch: Partial<RoleValues> = {};
         if (v.name !== undefined) patch.name = v.name;
@@ -106,7 +117,8 @@ export function createRoleService(db: Kysely<DB>) {
         await data.roles.updateRole(id, patch);
         if (rows) await data.roles.replaceGrants(id, rows);
         const after = await load(data, id);
-        await write(data, actor, 'edit', id, before, after);
+        const onlyStatus = Object.keys(v).every((k) => k === 'status');
+        await write(data, actor, onlyStatus && statusChange ? statusChange : 'edit', id, before, after);
         return after;
       });
     },

@@ -106,15 +106,7 @@ export default function RoleList() {
         r.is_admin ? (
           <Typography.Text type="secondary">{t('role.readOnly')}</Typography.Text>
         ) : (
-          <RowActions
-            permission="role"
-            status={r.status}
-            onEdit={() => setEditing(r)}
-            // A status change is an edit of the role on the server (role.edit) as well.
-            onToggle={can('role.edit') ? () => toggle(r) : undefined}
-            onDelete={() => remove(r)}
-            wrap
-          />
+          <RowActions permission="role" status={r.status} onEdit={() => setEditing(r)} onToggle={() => toggle(r)} onDelete={() => remove(r)} wrap />
         ),
     },
   ];
