@@ -5,6 +5,7 @@
  * of them per call is cheap.
  */
 import { MENU_CATALOGUE, PLATFORM_PERMISSION_IDS } from '@swo/contract';
+import { isAtOrBelow } from '../../lib/tree.ts';
 
 /** What the rules need of a menu row. */
 export interface MenuLink {
@@ -38,13 +39,15 @@ export function platformMenuIds(menus: readonly MenuLink[]): Set<number> {
 
 /** Whether `candidate` is `id` itself or lies below it (a move there would make a loop). */
 export function isSelfOrBelow(menus: readonly MenuLink[], id: number, candidate: number): boolean {
+  return isAtOrBelow(new Map(menus.map((m) => [m.id, m.pid])), id, candidate);
+}
+
+/** `ids` with every menu above them (a directory shows when something below it does); a loop in the data stops the walk. */
+export function withAncestors(menus: readonly MenuLink[], ids: Iterable<number>): Set<number> {
   const byId = new Map(menus.map((m) => [m.id, m]));
-  const seen = new Set<number>();
-  for (let at: number | undefined = candidate; at && !seen.has(at); at = byId.get(at)?.pid) {
-    if (at === id) return true;
-    seen.add(at);
-  }
-  return false;
+  const out = new Set<number>();
+  for (const id of ids) for (let cur = byId.get(id); cur && !out.has(cur.id); cur = cur.pid ? byId.get(cur.pid) : undefined) out.add(cur.id);
+  return out;
 }
 
 /** Nests rows (in their order) under their parents; a row whose parent is absent becomes a root. */

@@ -11,7 +11,7 @@ import type { AuthContext, CompanyScope } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { findUserById } from '../auth/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
-import { platformMenuIds } from './menu-tree.ts';
+import { nest, platformMenuIds, withAncestors } from './menu-tree.ts';
 import { activeMenus, listCompaniesOfUser, menuActions } from './repo.ts';
 
 export function createAccessService(db: Kysely<DB>) {
@@ -71,35 +71,25 @@ export function createAccessService(db: Kysely<DB>) {
       const user = await findUserById(db, auth.userId);
       if (!user) throw errors.notSignedIn();
       const { menus, granted } = await grantedMenus(scope.companyId, scope.roleId, scope.isAdmin, auth.isPlatformAdmin);
-      // A directory is shown when any of its descendants is granted.
-      const byId = new Map(menus.map((m) => [m.id, m]));
-      const visible = new Set<MenuId | 0>();
-      for (const id of granted.keys()) {
-        for (let cur = byId.get(id); cur && !visible.has(cur.id); cur = cur.pid ? byId.get(cur.pid) : undefined) visible.add(cur.id);
-      }
-      const items = new Map<MenuId, MenuItem>();
-      for (const m of menus) {
-        if (!visible.has(m.id)) continue;
-        items.set(m.id, {
-          id: m.id,
-          url: m.url,
-          key: m.key,
-          name: m.name,
-          icon: m.icon,
-          url_name: m.url_name,
-          pid: m.pid,
-          actions: JSON.stringify(granted.get(m.id) ?? []),
-          show: m.show,
-          menuType: m.menu_type,
-          redirect: m.redirect,
-        });
-      }
-      const roots: MenuItem[] = [];
-      for (const item of items.values()) {
-        const parent = items.get(item.pid as MenuId);
-        if (parent) (parent.children ??= []).push(item);
-        else roots.push(item);
-      }
+      const visible = withAncestors(menus, granted.keys());
+      const items = menus
+        .filter((m) => visible.has(m.id))
+        .map(
+          (m): MenuItem => ({
+            id: m.id,
+            url: m.url,
+            key: m.key,
+            name: m.name,
+            icon: m.icon,
+            url_name: m.url_name,
+            pid: m.pid,
+            actions: JSON.stringify(granted.get(m.id) ?? []),
+            show: m.show,
+            menuType: m.menu_type,
+            redirect: m.redirect,
+          }),
+        );
+      const roots = nest(items);
       return {
         user: {
           id: user.id,

@@ -15,7 +15,7 @@ import type { Db } from '../../db/types.ts';
 import type { PlatformActor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/values.ts';
-import { isBuiltinMenu, isSelfOrBelow, nest, platformMenuIds } from '../access/menu-tree.ts';
+import { isBuiltinMenu, isSelfOrBelow, nest, platformMenuIds, withAncestors } from '../access/menu-tree.ts';
 import { activeMenus, menuActions } from '../access/repo.ts';
 import { changeIn } from '../operation-log/repo.ts';
 import { grantableMenus } from '../roles/grants.ts';
@@ -139,12 +139,10 @@ export function createMenuService(db: Kysely<DB>) {
       let rows = menus.map((m) => present(m, platform));
       if (keyword) {
         const kw = keyword.toLowerCase();
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        const keep = new Set<number>();
-        for (const r of rows) {
-          if (![r.key, r.name, r.url].some((v) => v.toLowerCase().includes(kw))) continue;
-          for (let cur: MenuRow | undefined = r; cur && !keep.has(cur.id); cur = byId.get(cur.pid)) keep.add(cur.id);
-        }
+        const keep = withAncestors(
+          rows,
+          rows.filter((r) => [r.key, r.name, r.url].some((v) => v.toLowerCase().includes(kw))).map((r) => r.id),
+        );
         rows = rows.filter((r) => keep.has(r.id));
       }
       return nest(rows);
@@ -154,10 +152,10 @@ export function createMenuService(db: Kysely<DB>) {
     async grantable(): Promise<GrantableMenu[]> {
       const menus = await activeMenus(db);
       const leaves = grantableMenus(menus);
-      const byId = new Map(menus.map((m) => [m.id, m]));
-      const keep = new Set<number>();
-      for (const { id } of leaves.values())
-        for (let cur = byId.get(id); cur && !keep.has(cur.id); cur = cur.pid ? byId.get(cur.pid) : undefined) keep.add(cur.id);
+      const keep = withAncestors(
+        menus,
+        [...leaves.values()].map((l) => l.id),
+      );
       return nest(
         menus
           .filter((m) => keep.has(m.id))

@@ -12,6 +12,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
+import { isAtOrBelow } from '../../lib/tree.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
 import type { DepartmentValues } from './departments-repo.ts';
 import { isUniqueViolation, num } from '../../db/values.ts';
@@ -36,14 +37,7 @@ export type DepartmentPatch = Pick<DepartmentInput, 'name'> & Partial<Omit<Depar
 
 /** Whether `candidate` is `id` itself or lies below it, following `parent_id` links. */
 export function isSelfOrDescendant(links: { id: DepartmentId; parent_id: DepartmentId | 0 }[], id: DepartmentId, candidate: DepartmentId | 0): boolean {
-  const parent = new Map(links.map((l) => [l.id, l.parent_id]));
-  const seen = new Set<number>();
-  for (let at: DepartmentId | 0 | undefined = candidate; at; at = parent.get(at)) {
-    if (at === id) return true;
-    if (seen.has(at)) return false; // a loop already in the data: stop rather than spin
-    seen.add(at);
-  }
-  return false;
+  return isAtOrBelow(new Map(links.map((l) => [l.id, l.parent_id])), id, candidate);
 }
 
 /** Checks the ids the input points at (404 for another company's) and the leader and sibling-name rules (400). */

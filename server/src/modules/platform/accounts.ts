@@ -20,6 +20,7 @@ import { findUserByUsername, revokeUserSessions, setPasswordHash } from '../auth
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { changeIn } from '../operation-log/repo.ts';
 import { insertUser } from '../staff/repo.ts';
+import { assertAdminRemains } from '../staff/rules.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import * as repo from './repo.ts';
 
@@ -46,8 +47,11 @@ async function load(db: Db, id: UserId): Promise<AccountItem> {
 /** 409 when the account is the last active administrator of any company it belongs to. */
 async function assertNoLastAdmin(db: Db, id: UserId): Promise<void> {
   for (const m of await repo.membershipsOf(db, [id])) {
-    if (m.status !== 1 || m.is_admin !== 1 || m.role_status !== 1) continue;
-    if ((await forCompany(db, m.company_id).staff.activeAdminsExcept(m.staff_id)) === 0) throw errors.conflict('lastAdmin');
+    await assertAdminRemains(
+      forCompany(db, m.company_id),
+      { id: m.staff_id, status: m.status, is_admin: m.is_admin, role_status: m.role_status },
+      { active: false, admin: false },
+    );
   }
 }
 

@@ -16,8 +16,8 @@ import { message } from '../../http/messages.ts';
 import { generatePassword, hashPassword } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../db/values.ts';
-import { listCompaniesOfUser } from '../access/repo.ts';
-import { findUserByUsername, revokeUserSessions } from '../auth/repo.ts';
+import { findUserByUsername } from '../auth/repo.ts';
+import { signOutIfInactive } from '../auth/sign-out.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { changeIn } from '../operation-log/repo.ts';
 import { insertUser } from '../staff/repo.ts';
@@ -41,7 +41,7 @@ async function load(db: Db, id: CompanyId): Promise<CompanyItem> {
 
 /** Signs out the company's members who are active staff of no other company. */
 async function signOutStranded(db: Db, companyId: CompanyId, at: string): Promise<void> {
-  for (const userId of await repo.memberUserIds(db, companyId)) if (!(await listCompaniesOfUser(db, userId)).length) await revokeUserSessions(db, userId, at);
+  for (const userId of await repo.memberUserIds(db, companyId)) await signOutIfInactive(db, userId, at);
 }
 
 export function createCompanyService(db: Kysely<DB>) {

@@ -6,16 +6,15 @@
  * A member who is no longer active in any company is signed out at once.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { can, type ApplicationId, type DepartmentId, type PositionId, type RoleId, type StaffId, type UserId } from '@swo/contract';
+import { can, type ApplicationId, type DepartmentId, type PositionId, type RoleId, type StaffId } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
-import type { Db } from '../../db/types.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { message } from '../../http/messages.ts';
 import { generatePassword, hashPassword } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
-import { listCompaniesOfUser } from '../access/repo.ts';
 import { findUserByUsername, revokeUserSessions, setPasswordHash } from '../auth/repo.ts';
+import { signOutIfInactive } from '../auth/sign-out.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import type { AdminAction } from '../operation-log/repo.ts';
 import { isUniqueViolation } from '../../db/values.ts';
@@ -46,11 +45,6 @@ async function present(data: CompanyData, id: StaffId) {
   if (!s) throw errors.notFound();
   const { user_id: _u, is_admin: _a, role_status: _r, ...row } = s;
   return row;
-}
-
-/** Signs the account out everywhere once it is active staff of no company. */
-async function signOutIfInactive(trx: Db, userId: UserId, at: string): Promise<void> {
-  if (!(await listCompaniesOfUser(trx, userId)).length) await revokeUserSessions(trx, userId, at);
 }
 
 export function createStaffChanges(db: Kysely<DB>) {
