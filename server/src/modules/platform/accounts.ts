@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/values.ts';
 import { findUserByUsername, revokeUserSessions, setPasswordHash } from '../auth/repo.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { changeIn } from '../operation-log/repo.ts';
-import { insertUser } from '../staff/repo.ts';
+import { insertAccount } from '../staff/repo.ts';
 import { assertAdminRemains } from '../staff/rules.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import * as repo from './repo.ts';
@@ -98,20 +98,18 @@ export function createAccountService(db: Kysely<DB>) {
         return await db.transaction().execute(async (trx) => {
           if (await findUserByUsername(trx, b.username)) throw taken();
           const at = now();
-          const id = await insertUser(trx, {
-            username: b.username,
-            password_hash: hash,
-            nickname: b.nickname || b.username,
-            phone: b.phone,
-            email: b.email,
-            avatar: '',
-            status: 1,
-            is_platform_admin: b.is_platform_admin,
-            // Someone else chose it: its owner sets their own at the first sign-in.
-            must_change_password: 1,
-            created_at: at,
-            updated_at: at,
-          });
+          const id = await insertAccount(
+            trx,
+            {
+              username: b.username,
+              password_hash: hash,
+              nickname: b.nickname || b.username,
+              phone: b.phone,
+              email: b.email,
+              is_platform_admin: b.is_platform_admin,
+            },
+            at,
+          );
           await log(trx, actor, 'add', id, null, await load(trx, id));
           return { id, ...(generated ? { password: generated } : {}) };
         });

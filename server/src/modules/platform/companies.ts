@@ -20,7 +20,7 @@ import { findUserByUsername } from '../auth/repo.ts';
 import { signOutIfInactive } from '../auth/sign-out.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { changeIn } from '../operation-log/repo.ts';
-import { insertUser } from '../staff/repo.ts';
+import { insertAccount } from '../staff/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import * as repo from './repo.ts';
 
@@ -82,21 +82,7 @@ export function createCompanyService(db: Kysely<DB>) {
           const roleId = await repo.insertAdminRole(trx, id, message(actor.lang, 'adminRoleName'), at);
           const user = await findUserByUsername(trx, b.admin_username);
           if (!user && !hash) throw errors.field(actor.lang, 'admin_username', 'usernameTaken'); // removed meanwhile: ask again
-          const userId =
-            user?.id ??
-            (await insertUser(trx, {
-              username: b.admin_username,
-              password_hash: hash!,
-              nickname: b.admin_name,
-              phone: '',
-              email: '',
-              avatar: '',
-              status: 1,
-              is_platform_admin: 0,
-              must_change_password: 1,
-              created_at: at,
-              updated_at: at,
-            }));
+          const userId = user?.id ?? (await insertAccount(trx, { username: b.admin_username, password_hash: hash!, nickname: b.admin_name }, at));
           await forCompany(trx, id).staff.insertStaff({
             user_id: userId,
             name: b.admin_name,

@@ -19,7 +19,7 @@ import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import type { AdminAction } from '../operation-log/repo.ts';
 import { isUniqueViolation } from '../../db/values.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
-import { insertUser, updateAccount } from './repo.ts';
+import { insertAccount, updateAccount } from './repo.ts';
 import { assertAdminRemains, assertAssignable, assertNotShared } from './rules.ts';
 
 export interface StaffFields {
@@ -86,21 +86,18 @@ export function createStaffChanges(db: Kysely<DB>) {
         if (await data.staff.jobNumberTaken(b.job_number, existing?.id)) throw errors.validation({ job_number: [message(actor.lang, 'jobNumberTaken')] });
         const userId =
           user?.id ??
-          (await insertUser(trx, {
-            username: b.username,
-            // Raced with another add of the same new username: the unique key refuses the second.
-            password_hash: hash ?? (await hashPassword(generatePassword())),
-            nickname: b.nickname || b.name,
-            phone: b.phone ?? '',
-            email: b.email ?? '',
-            avatar: '',
-            status: 1,
-            is_platform_admin: 0,
-            // Someone else chose it: its owner sets their own at the first sign-in.
-            must_change_password: 1,
-            created_at: at,
-            updated_at: at,
-          }));
+          (await insertAccount(
+            trx,
+            {
+              username: b.username,
+              // Raced with another add of the same new username: the unique key refuses the second.
+              password_hash: hash ?? (await hashPassword(generatePassword())),
+              nickname: b.nickname || b.name,
+              phone: b.phone,
+              email: b.email,
+            },
+            at,
+          ));
         const membership = {
           name: b.name,
           job_number: b.job_number,

@@ -200,8 +200,39 @@ export const staffRepo = companyRepo({
 
 // --- accounts (global) -------------------------------------------------------------------
 
-export async function insertUser(db: Db, v: Insertable<UsersTable>): Promise<UserId> {
-  const row = await db.insertInto('users').values(v).returning('id').executeTakeFirstOrThrow();
+/** What an administrator gives a new account; the rest is the same for every one. */
+export interface NewAccount {
+  username: string;
+  password_hash: string;
+  nickname: string;
+  phone?: string;
+  email?: string;
+  is_platform_admin?: number;
+}
+
+/**
+ * Creates an account someone else set up (staff add, platform account, a company's first
+ * administrator): active, and its password, chosen by that someone, must be changed by its
+ * owner at the first sign-in (docs/design.md, "Staff").
+ */
+export async function insertAccount(db: Db, v: NewAccount, at: string): Promise<UserId> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: v.username,
+      password_hash: v.password_hash,
+      nickname: v.nickname,
+      phone: v.phone ?? '',
+      email: v.email ?? '',
+      is_platform_admin: v.is_platform_admin ?? 0,
+      avatar: '',
+      status: 1,
+      must_change_password: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
