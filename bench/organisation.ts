@@ -101,6 +101,15 @@ export async function organisationBench(c: Ctx): Promise<string[]> {
   measured.push(['Workorder/list, company scope (pages 1-5)', await time(c.samples, list(tokens.company)), 'p95<=20ms']);
   measured.push(['Workorder/list, department scope', await time(c.samples, list(tokens.department)), 'p95<=20ms']);
   measured.push(['Workorder/list, own scope', await time(c.samples, list(tokens.own)), 'p95<=20ms']);
+  const tab = (token: string) => (i: number) =>
+    get(`/index.php/admin/Workorder/list?company_id=${c.company}&status=${i % 2 ? 'processing' : 'completed'}&pageNo=${page(i)}&pageSize=20`, token);
+  measured.push(['Workorder/list, department scope, status tab', await time(c.samples, tab(tokens.department)), 'p95<=20ms']);
+  measured.push(['Workorder/list, own scope, status tab', await time(c.samples, tab(tokens.own)), 'p95<=20ms']);
+  measured.push([
+    'Work/pendingNumber, department scope',
+    await time(c.samples, () => get(`/index.php/admin/Work/pendingNumber?company_id=${c.company}`, tokens.department)),
+    'p95<=20ms',
+  ]);
   measured.push([
     'Staff/list, department + descendants',
     await time(c.samples, (i) =>

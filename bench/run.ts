@@ -17,6 +17,7 @@ import { openDatabase } from '../server/src/db/connect.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { seedDemo } from '../server/src/db/seed/index.ts';
 import { syncMenuCatalogue } from '../server/src/modules/access/repo.ts';
+import { rebuildParticipants } from '../server/src/modules/work-orders/participants-repo.ts';
 import { rebuildStatusCounts } from '../server/src/modules/work-orders/repo.ts';
 import { importBomb } from './import-bomb.ts';
 import { organisationBench } from './organisation.ts';
@@ -78,6 +79,7 @@ raw.transaction(() => {
 })();
 raw.exec('analyze');
 await rebuildStatusCounts(db);
+await rebuildParticipants(db);
 console.log(`Generated ${toMake.toLocaleString()} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s (total ${(existing + toMake).toLocaleString()}).`);
 
 const app = await buildApp({ db, webDist: null, publicRateLimit: 1_000_000, logLevel: 'silent' });

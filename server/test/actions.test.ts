@@ -5,7 +5,7 @@
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@swo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setup, type Harness } from './helper.ts';
-import { cast, orderIn, perform, snapshot, type ActionName, type Cast } from './orders.ts';
+import { cast, orderIn, participantsAndRebuild, perform, snapshot, type ActionName, type Cast } from './orders.ts';
 
 let h: Harness;
 let c: Cast;
@@ -56,6 +56,12 @@ describe('every status x action', () => {
       });
     }
   }
+
+  it('after every transition, the participants and scope counters equal a rebuild from the orders', async () => {
+    const { live, rebuilt } = await participantsAndRebuild(h);
+    expect(live.participants.length).toBeGreaterThan(0);
+    expect(live).toEqual(rebuilt);
+  });
 
   it('a note is recorded in every status, internal, and changes nothing else', async () => {
     for (const status of WORK_ORDER_STATUSES) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayStart } from '../src/lib/time.ts';
 import { call, setup, type Harness } from './helper.ts';
-import { cast, orderIn, perform, snapshot, type Cast } from './orders.ts';
+import { cast, orderIn, participantsAndRebuild, perform, snapshot, type Cast } from './orders.ts';
 
 let h: Harness;
 let c: Cast;
@@ -238,7 +239,8 @@ describe('reads', () => {
     expect(trend).toHaveLength(30);
     expect(applications.reduce((s: number, a: { created: number }) => s + a.created, 0)).toBe(totals.created);
     expect(trend.reduce((s: number, p: { created: number }) => s + p.created, 0)).toBe(totals.created);
-    const start = `${r.body.data.date_from}T00:00:00.000Z`;
+    // The period is in the company's own days (Asia/Shanghai), not UTC ones.
+    const start = dayStart(r.body.data.date_from, 'Asia/Shanghai');
     const direct = await h.db
       .selectFrom('work_orders')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -260,5 +262,13 @@ describe('reads', () => {
       payload: { company_id: h.property, date_from: '2020-01-01', date_to: '2026-01-01' },
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('scope counters', () => {
+  it('after races, batches, edits and deletes, the participants and scope counters equal a rebuild', async () => {
+    const { live, rebuilt } = await participantsAndRebuild(h);
+    expect(live.staff.length).toBeGreaterThan(0);
+    expect(live).toEqual(rebuilt);
   });
 });

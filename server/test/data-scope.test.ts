@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dayEnd, dayStart } from '../src/lib/time.ts';
 import { call, firstSheet, login, setup, submitRepair, type Harness } from './helper.ts';
-import { applicationId } from './orders.ts';
+import { applicationId, participantsAndRebuild } from './orders.ts';
+import { WORK_ORDER_STATUSES } from '@swo/contract';
 
 let h: Harness;
 let token: string;
@@ -90,6 +91,33 @@ describe('data scope', () => {
     });
   }
 
+  for (const scope of ['department', 'own'] as const) {
+    it(`${scope}: every page of every status tab and application filter holds the orders in scope, newest first`, async () => {
+      await setScope(scope);
+      const all = await expected(scope);
+      const apps = [departmentApps[0], await applicationId(h, '业主报修')];
+      const filters: Record<string, string | number>[] = [
+        {},
+        ...WORK_ORDER_STATUSES.map((status) => ({ status })),
+        ...apps.map((application_id) => ({ application_id })),
+      ];
+      for (const filter of filters) {
+        const want = all
+          .filter((o) => (!filter.status || o.status === filter.status) && (!filter.application_id || o.application_id === filter.application_id))
+          .map((o) => o.id)
+          .sort((a, b) => b - a);
+        const got: number[] = [];
+        for (let pageNo = 1; pageNo <= Math.ceil(want.length / 7) + 1; pageNo++) {
+          const r = await call(h.app, 'GET', '/admin/Workorder/list', { token, payload: { company_id: h.property, pageSize: 7, pageNo, ...filter } });
+          expect(r.status).toBe(200);
+          expect(r.body.data.totalCount, JSON.stringify(filter)).toBe(want.length);
+          got.push(...r.body.data.data.map((o: { id: number }) => o.id));
+        }
+        expect(got, JSON.stringify(filter)).toEqual(want);
+      }
+    });
+  }
+
   it('narrower scopes see fewer orders than the company, and own is within department', async () => {
     const [all, dept, own] = [await expected('company'), await expected('department'), await expected('own')];
     expect(dept.length).toBeLessThan(all.length);
@@ -154,5 +182,10 @@ describe('data scope', () => {
     expect(res.statusCode).toBe(200);
     const ws = await firstSheet(res.rawPayload);
     expect(ws.actualRowCount - 1).toBe((await expected('department')).length);
+  });
+
+  it('the scope counters stayed equal to a rebuild from the orders', async () => {
+    const { live, rebuilt } = await participantsAndRebuild(h);
+    expect(live).toEqual(rebuilt);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { WorkOrderStatus } from '@swo/contract';
 import { call, login, type Harness } from './helper.ts';
+import { rebuildParticipants } from '../src/modules/work-orders/participants-repo.ts';
 
 export interface Cast {
   admin: string;
@@ -145,4 +146,30 @@ export async function snapshot(h: Harness, id: number) {
   const o = await h.db.selectFrom('work_orders').select(['status', 'version', 'handler_id', 'reason']).where('id', '=', id).executeTakeFirstOrThrow();
   const records = await h.db.selectFrom('work_order_records').select('id').where('work_order_id', '=', id).execute();
   return { ...o, records: records.length };
+}
+
+/**
+ * The participant rows and scope counters as they are now, and as `rebuildParticipants`
+ * recomputes them from the orders and records (zero counters left out): equal when every
+ * change kept them right in its own transaction.
+ */
+export async function participantsAndRebuild(h: Harness) {
+  const read = async () => ({
+    participants: await h.db.selectFrom('work_order_participants').selectAll().orderBy(['company_id', 'staff_id', 'work_order_id']).execute(),
+    applications: await h.db
+      .selectFrom('work_order_application_counts')
+      .selectAll()
+      .where('count', '!=', 0)
+      .orderBy(['company_id', 'application_id', 'status'])
+      .execute(),
+    staff: await h.db
+      .selectFrom('work_order_participant_counts')
+      .selectAll()
+      .where('count', '!=', 0)
+      .orderBy(['company_id', 'staff_id', 'application_id', 'status'])
+      .execute(),
+  });
+  const live = await read();
+  await rebuildParticipants(h.appDb);
+  return { live, rebuilt: await read() };
 }

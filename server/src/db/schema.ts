@@ -194,6 +194,28 @@ export interface WorkOrderStatusCountsTable {
   status: string;
   count: number;
 }
+/** A staff member taking part in an order (docs/design.md, "Data scope"); `roles` bits: 1 handler, 2 creator, 4 reviewer. */
+export interface WorkOrderParticipantsTable {
+  company_id: CompanyId;
+  staff_id: StaffId;
+  work_order_id: WorkOrderId;
+  application_id: ApplicationId;
+  status: string;
+  roles: number;
+}
+export interface WorkOrderApplicationCountsTable {
+  company_id: CompanyId;
+  application_id: ApplicationId;
+  status: string;
+  count: number;
+}
+export interface WorkOrderParticipantCountsTable {
+  company_id: CompanyId;
+  staff_id: StaffId;
+  application_id: ApplicationId;
+  status: string;
+  count: number;
+}
 export interface WorkOrderRecordsTable {
   id: Generated<number>;
   company_id: CompanyId;
@@ -293,6 +315,9 @@ export interface DB {
   requesters: RequestersTable;
   work_orders: WorkOrdersTable;
   work_order_status_counts: WorkOrderStatusCountsTable;
+  work_order_participants: WorkOrderParticipantsTable;
+  work_order_application_counts: WorkOrderApplicationCountsTable;
+  work_order_participant_counts: WorkOrderParticipantCountsTable;
   work_order_records: WorkOrderRecordsTable;
   operation_logs: OperationLogsTable;
   sessions: SessionsTable;

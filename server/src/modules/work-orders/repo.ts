@@ -3,7 +3,8 @@
  * takes the company id first and is reached only through `orderRepo(db, companyId)`
  * (tenancy/company-repo.ts): an order of another company is simply not found. Status changes
  * go only through `insertOrder` and `moveStatus`, which keep `work_order_status_counts`
- * right in the same transaction.
+ * right in the same transaction; they, `insertRecord` (reviews) and `softDelete` also keep
+ * the participants and counters of the narrow data scopes (participants-repo.ts).
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import {
@@ -23,6 +24,10 @@ import type { Visibility } from './visibility.ts';
 import { contains } from '../../lib/like.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
+import { membersOf, orderKeys, PART, readMembers, restate, scopedCounts, scopedPageIds, type Standing } from './participants-repo.ts';
+
+/** History actions that make their actor a reviewer of the order. */
+const REVIEWS = ['examine_pass', 'examine_fail'];
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
   order_no?: string;
@@ -64,6 +69,7 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
     .returning('id')
     .executeTakeFirstOrThrow();
   await bumpCount(db, companyId, o.status, 1);
+  await restate(db, companyId, row.id, null, { application_id: o.application_id, status: o.status, members: membersOf(o.handler_id, o.creator_staff_id) });
   return { id: row.id, order_no };
 }
 
@@ -104,6 +110,17 @@ async function moveStatus(db: Db, companyId: CompanyId, id: WorkOrderId, m: Move
     await bumpCount(db, companyId, a, a === m.from ? -1 : 1);
     await bumpCount(db, companyId, b, b === m.from ? -1 : 1);
   }
+  // Read under the row lock the UPDATE took: nobody else changes this order's participants now.
+  const keys = await orderKeys(db, companyId, id);
+  const members = await readMembers(db, companyId, id);
+  const after = new Map(members);
+  if (m.handler_id !== undefined) {
+    for (const [staff, roles] of after) if (roles & PART.handler) after.set(staff, roles & ~PART.handler);
+    if (m.handler_id !== null) after.set(m.handler_id, (after.get(m.handler_id) ?? 0) | PART.handler);
+    for (const [staff, roles] of after) if (!roles) after.delete(staff);
+  }
+  const app = keys!.application_id;
+  await restate(db, companyId, id, { application_id: app, status: m.from, members }, { application_id: app, status: m.to, members: after });
   return true;
 }
 
@@ -129,6 +146,16 @@ async function insertRecord(
     .insertInto('work_order_records')
     .values({ target_staff_id: null, target_name: null, note: null, is_internal: 0, detail: null, ...r, company_id: companyId })
     .execute();
+  if (r.actor_staff_id !== null && REVIEWS.includes(r.action)) {
+    // A reviewer sees the order under the `own` scope from now on.
+    const keys = await orderKeys(db, companyId, r.work_order_id);
+    const members = await readMembers(db, companyId, r.work_order_id);
+    const roles = members.get(r.actor_staff_id) ?? 0;
+    if (keys && !(roles & PART.reviewer)) {
+      const before: Standing = { application_id: keys.application_id, status: keys.status, members };
+      await restate(db, companyId, r.work_order_id, before, { ...before, members: new Map(members).set(r.actor_staff_id, roles | PART.reviewer) });
+    }
+  }
 }
 
 /** Replaces the form data of an order still at `version`; false when it changed meanwhile. */
@@ -162,6 +189,8 @@ async function softDelete(db: Db, companyId: CompanyId, id: WorkOrderId, status:
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
   await bumpCount(db, companyId, status, -1);
+  const app = await db.selectFrom('work_orders').select('application_id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow();
+  await restate(db, companyId, id, { application_id: app.application_id, status, members: await readMembers(db, companyId, id) }, null);
   return true;
 }
 
@@ -220,7 +249,7 @@ export function visibleTo(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'
         .select('vr.work_order_id')
         .where('vr.company_id', '=', companyId)
         .where('vr.actor_staff_id', '=', v.staffId)
-        .where('vr.action', 'in', ['examine_pass', 'examine_fail']),
+        .where('vr.action', 'in', REVIEWS),
     ),
   ];
   if (v.kind === 'department' && v.applicationIds.length) mine.push(eb('w.application_id', 'in', v.applicationIds));
@@ -244,6 +273,18 @@ export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'com
   /** The member's data scope; absent = the whole company. */
   visibility?: Visibility;
 };
+
+/** The narrow scope of `f` as the participant counters read it, or undefined for the whole company. */
+function scopeOf(f: OrderFilters) {
+  const v = f.visibility;
+  if (!v || v.kind === 'company') return undefined;
+  return { staffId: v.staffId, applicationIds: v.kind === 'department' ? v.applicationIds : [] };
+}
+
+/** Whether only filters the participant counters answer are set (statuses and one application). */
+function countable(f: OrderFilters): boolean {
+  return !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
+}
 
 /** The base select with every filter applied; `simple` says whether the counters can give the total. */
 function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
@@ -280,7 +321,7 @@ function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
           .whereRef('r.work_order_id', '=', 'w.id')
           .where('r.company_id', '=', companyId)
           .where('r.actor_staff_id', '=', by)
-          .where('r.action', 'in', ['examine_pass', 'examine_fail']),
+          .where('r.action', 'in', REVIEWS),
       ),
     );
   }
@@ -298,7 +339,18 @@ async function listOrders(
   q: OrderFilters & { pageNo: number; pageSize: number },
   opts: { exactCount?: boolean } & Pick<OrderFilters, 'creatorStaffId' | 'reviewedBy'> = {},
 ) {
-  const { query, simple } = filtered(db, companyId, { ...q, creatorStaffId: opts.creatorStaffId, reviewedBy: opts.reviewedBy });
+  const f: OrderFilters = { ...q, creatorStaffId: opts.creatorStaffId, reviewedBy: opts.reviewedBy };
+  const scope = scopeOf(f);
+  if (scope && countable(f)) {
+    // A narrow scope pages over its sources' indexes and totals from the counters.
+    const statuses = f.status ? [f.status] : f.statuses;
+    const ids = await scopedPageIds(db, companyId, scope, { statuses, applicationId: f.application_id }, q.pageSize, (q.pageNo - 1) * q.pageSize);
+    const rows = ids.length ? await baseSelect(db, companyId).where('w.id', 'in', ids).orderBy('w.id', 'desc').execute() : [];
+    const counts = await scopedCounts(db, companyId, scope, { applicationId: f.application_id });
+    const total = (statuses ?? WORK_ORDER_STATUSES).reduce((s, st) => s + (counts[st] ?? 0), 0);
+    return { rows, total };
+  }
+  const { query, simple } = filtered(db, companyId, f);
   const rows = await query
     .orderBy('w.id', 'desc')
     .limit(q.pageSize)
@@ -327,21 +379,13 @@ function orderBatch(db: Db, companyId: CompanyId, f: OrderFilters, beforeId: Wor
 }
 
 /**
- * Live order counts by status (zero for statuses never used): the counters for the whole
- * company, a count over the visible orders for a narrower data scope.
+ * Live order counts by status (zero for statuses never used): the company's counters, or
+ * the participant counters for a narrower data scope.
  */
 async function statusCounts(db: Db, companyId: CompanyId, visibility?: Visibility): Promise<Record<WorkOrderStatus, number>> {
-  const rows =
-    visibility && visibility.kind !== 'company'
-      ? await db
-          .selectFrom('work_orders as w')
-          .select((eb) => ['w.status', eb.fn.countAll<number>().as('count')])
-          .where('w.company_id', '=', companyId)
-          .where('w.deleted_at', 'is', null)
-          .where((eb) => visibleTo(eb, companyId, visibility))
-          .groupBy('w.status')
-          .execute()
-      : await db.selectFrom('work_order_status_counts').select(['status', 'count']).where('company_id', '=', companyId).execute();
+  const scope = scopeOf({ visibility });
+  if (scope) return scopedCounts(db, companyId, scope);
+  const rows = await db.selectFrom('work_order_status_counts').select(['status', 'count']).where('company_id', '=', companyId).execute();
   const out = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
   for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.count);
   return out;
