@@ -189,6 +189,11 @@ export interface WorkOrdersTable {
   completed_at: string | null;
   deleted_at: string | null;
 }
+/** One row (id 1): raised by triggers whenever a cached caller may have changed (docs/design.md, "Caller cache"). */
+export interface AuthEpochTable {
+  id: number;
+  value: number;
+}
 export interface WorkOrderStatusCountsTable {
   company_id: CompanyId;
   status: string;
@@ -315,6 +320,7 @@ export interface DB {
   requesters: RequestersTable;
   work_orders: WorkOrdersTable;
   work_order_status_counts: WorkOrderStatusCountsTable;
+  auth_epoch: AuthEpochTable;
   work_order_participants: WorkOrderParticipantsTable;
   work_order_application_counts: WorkOrderApplicationCountsTable;
   work_order_participant_counts: WorkOrderParticipantCountsTable;

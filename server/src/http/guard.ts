@@ -68,7 +68,9 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     // A requester's `ident` decides, even if the browser also holds a staff token.
     const ident = (req.query as Record<string, unknown> | undefined)?.ident;
     if (permission === 'memberOrRequester' && (!token || (typeof ident === 'string' && ident))) return;
-    const auth = token ? await services.auth.authenticate(token) : null;
+    // One read of the auth epoch per request keys the session and scope caches (docs/design.md, "Caller cache").
+    const epoch = token ? await services.auth.epoch() : 0;
+    const auth = token ? await services.auth.authenticate(token, epoch) : null;
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;
     if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(req.routeOptions.config.endpoint ?? '')) throw errors.mustChangePassword();
@@ -90,7 +92,7 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     }
     const companyId = requestedCompanyId(req);
     if (!companyId) throw errors.notMember();
-    const scope = await services.access.scopeFor(auth.userId, companyId);
+    const scope = await services.access.scopeFor(auth.userId, companyId, epoch);
     if (!scope) throw errors.notMember();
     req.scope = scope;
     if (!code) return;

@@ -9,12 +9,15 @@ import type { CompanyId, CompanyListItem, GrantedPermission, MenuId, MenuItem, R
 import type { DB } from '../../db/schema.ts';
 import type { AuthContext, CompanyScope } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
+import { EpochCache } from '../../lib/epoch-cache.ts';
 import { findUserById } from '../auth/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { nest, platformMenuIds, withAncestors } from './menu-tree.ts';
 import { activeMenus, listCompaniesOfUser, menuActions } from './repo.ts';
 
 export function createAccessService(db: Kysely<DB>) {
+  const scopes = new EpochCache<CompanyScope>();
+
   /**
    * Menus and granted actions of a scope: a company administrator gets every company menu
    * with all its actions; the platform's menus go to platform administrators only, whatever
@@ -33,8 +36,14 @@ export function createAccessService(db: Kysely<DB>) {
   }
 
   return {
-    /** The user's active membership in `companyId` with its permissions, or null (not staff there). */
-    async scopeFor(userId: UserId, companyId: CompanyId): Promise<CompanyScope | null> {
+    /**
+     * The user's active membership in `companyId` with its permissions, or null (not staff
+     * there). With `epoch`, a scope read under the same epoch comes from the cache.
+     */
+    async scopeFor(userId: UserId, companyId: CompanyId, epoch?: number): Promise<CompanyScope | null> {
+      const key = `${userId}:${companyId}`;
+      const cached = epoch === undefined ? undefined : scopes.get(key, epoch);
+      if (cached) return cached;
       const m = await forCompany(db, companyId).access.findMembership(userId);
       if (!m) return null;
       const roleActive = m.role_status === 1;
@@ -47,7 +56,8 @@ export function createAccessService(db: Kysely<DB>) {
           if (actions && menu.menu_type !== 0) permissions.push({ permissionId: menu.key, actions });
         }
       }
-      return {
+      // Frozen: one cached scope serves many requests.
+      const scope: CompanyScope = Object.freeze({
         companyId: m.company_id,
         companyName: m.company_name,
         timeZone: m.time_zone,
@@ -58,8 +68,10 @@ export function createAccessService(db: Kysely<DB>) {
         isAdmin,
         dataScope: isAdmin ? 'company' : asDataScope(m.data_scope),
         departmentId: m.department_id,
-        permissions,
-      };
+        permissions: Object.freeze(permissions.map((p) => Object.freeze({ ...p, actions: Object.freeze(p.actions) }))) as GrantedPermission[],
+      });
+      if (epoch !== undefined) scopes.set(key, epoch, scope);
+      return scope;
     },
 
     async companyList(userId: UserId): Promise<CompanyListItem[]> {

@@ -23,7 +23,15 @@ export function findLiveSession(db: Db, tokenHash: string, at: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'users.id as user_id', 'users.username', 'users.nickname', 'users.is_platform_admin', 'users.must_change_password'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'users.id as user_id',
+      'users.username',
+      'users.nickname',
+      'users.is_platform_admin',
+      'users.must_change_password',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', at)
@@ -71,4 +79,13 @@ export async function clearFailures(db: Db, key: string, before: string): Promis
     .deleteFrom('login_failures')
     .where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', before)]))
     .execute();
+}
+
+/**
+ * A reader of the auth epoch (docs/design.md, "Caller cache"), compiled once: it runs on
+ * every signed-in request, so it skips building the query each time.
+ */
+export function authEpochReader(db: Db): () => Promise<number> {
+  const query = db.selectFrom('auth_epoch').select('value').where('id', '=', 1).compile();
+  return async () => Number((await db.executeQuery(query)).rows[0]?.value ?? 0);
 }

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { errors, AppError } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { EpochCache } from '../../lib/epoch-cache.ts';
 import { addMs, DAY, HOUR, now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as repo from './repo.ts';
@@ -29,7 +30,12 @@ export interface ClientInfo {
 const rememberMe = (v: LoginBody['remember_me']) => !(v === false || v === 0 || v === '0');
 
 export function createAuthService(db: Kysely<DB>) {
+  const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
+  const readEpoch = repo.authEpochReader(db);
   return {
+    /** The database's auth epoch: read once per request, it keys the caller caches (docs/design.md, "Caller cache"). */
+    epoch: readEpoch,
+
     /** Checks the credentials and opens a session; throws 400 (same for unknown user and wrong password) or 429. */
     async login(body: LoginBody, client: ClientInfo): Promise<LoginReply> {
       const at = now();
@@ -60,18 +66,27 @@ export function createAuthService(db: Kysely<DB>) {
       return { token, account: user.username, nickname: user.nickname, ...(user.must_change_password === 1 ? { must_change_password: true } : {}) };
     },
 
-    /** The user behind a live token, or null. */
-    async authenticate(token: string): Promise<AuthContext | null> {
-      const s = await repo.findLiveSession(db, sha256(token), now());
+    /**
+     * The user behind a live token, or null. With `epoch`, a session read under the same
+     * epoch is taken from the cache (still checked against its expiry).
+     */
+    async authenticate(token: string, epoch?: number): Promise<AuthContext | null> {
+      const hash = sha256(token);
+      const at = now();
+      const cached = epoch === undefined ? undefined : sessions.get(hash, epoch);
+      if (cached && cached.expiresAt > at) return cached.auth;
+      const s = await repo.findLiveSession(db, hash, at);
       if (!s) return null;
-      return {
+      const auth: AuthContext = Object.freeze({
         userId: s.user_id,
         username: s.username,
         nickname: s.nickname,
         sessionId: s.session_id,
         isPlatformAdmin: s.is_platform_admin === 1,
         mustChangePassword: s.must_change_password === 1,
-      };
+      });
+      if (epoch !== undefined) sessions.set(hash, epoch, { auth, expiresAt: s.expires_at });
+      return auth;
     },
 
     async logout(auth: AuthContext, ip: string): Promise<void> {

@@ -1,0 +1,68 @@
+/**
+ * The auth epoch (docs/design.md, "Caller cache"): one counter that the database itself
+ * raises, by triggers in the same transaction, whenever something a signed-in caller's
+ * session, membership or permissions were read from changes: a session revoked or deleted;
+ * an account's status, password, flags or names; any staff row; roles; role grants; menus;
+ * a company's name, status or time zone. Each process caches callers per epoch and reads
+ * the epoch once per request, so a revocation made by any process or machine applies to
+ * the very next call everywhere. Order writes (including `companies.order_seq`) never
+ * raise it. Never imports application code.
+ */
+import { sql, PostgresAdapter, type Kysely } from 'kysely';
+
+type Db = Kysely<any>;
+
+/** [table, event] pairs that raise the epoch; an UPDATE may name the columns that matter. */
+const WATCHED: [table: string, event: string][] = [
+  ['sessions', 'update of revoked_at, expires_at'],
+  ['sessions', 'delete'],
+  ['users', 'update of status, password_hash, must_change_password, username, nickname, is_platform_admin'],
+  ['users', 'delete'],
+  ['staff', 'insert'],
+  ['staff', 'update'],
+  ['staff', 'delete'],
+  ['roles', 'update'],
+  ['roles', 'delete'],
+  ['role_grants', 'insert'],
+  ['role_grants', 'update'],
+  ['role_grants', 'delete'],
+  ['menus', 'insert'],
+  ['menus', 'update'],
+  ['menus', 'delete'],
+  ['companies', 'update of name, status, time_zone'],
+  ['companies', 'delete'],
+];
+
+const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+const triggerName = (table: string, event: string) => `auth_epoch_${table}_${event.split(' ')[0]}`;
+
+export async function up(db: Db): Promise<void> {
+  await db.schema
+    .createTable('auth_epoch')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('value', 'integer', (c) => c.notNull())
+    .execute();
+  await db.insertInto('auth_epoch').values({ id: 1, value: 0 }).execute();
+  if (isPg(db)) {
+    await sql`create function auth_epoch_bump() returns trigger language plpgsql as $$
+      begin update auth_epoch set value = value + 1 where id = 1; return null; end $$`.execute(db);
+  }
+  for (const [table, event] of WATCHED) {
+    const name = sql.id(triggerName(table, event));
+    if (isPg(db)) {
+      await sql`create trigger ${name} after ${sql.raw(event)} on ${sql.id(table)} for each statement execute function auth_epoch_bump()`.execute(db);
+    } else {
+      await sql`create trigger ${name} after ${sql.raw(event)} on ${sql.id(table)} begin update auth_epoch set value = value + 1 where id = 1; end`.execute(db);
+    }
+  }
+}
+
+export async function down(db: Db): Promise<void> {
+  for (const [table, event] of WATCHED) {
+    const name = sql.id(triggerName(table, event));
+    if (isPg(db)) await sql`drop trigger ${name} on ${sql.id(table)}`.execute(db);
+    else await sql`drop trigger ${name}`.execute(db);
+  }
+  if (isPg(db)) await sql`drop function auth_epoch_bump()`.execute(db);
+  await db.schema.dropTable('auth_epoch').execute();
+}

@@ -1,0 +1,126 @@
+/**
+ * Two app instances on one database, each with its own connection and caller cache, as two
+ * processes or machines would run (docs/design.md, "Caller cache"): a revocation made
+ * through one is refused at once by the other, even though the other had just cached the
+ * caller; a claim race across both has one winner.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { DB } from '../src/db/schema.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
+import { syncMenuCatalogue } from '../src/modules/access/repo.ts';
+import { call, createPgDatabase, dialect, login, type TestApp } from './helper.ts';
+import { loose } from './loose-db.ts';
+
+let apps: [TestApp, TestApp];
+let dbs: Kysely<DB>[] = [];
+let company: number;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  let url: string;
+  if (dialect === 'postgres') {
+    const pg = await createPgDatabase();
+    url = pg.url;
+    cleanup = pg.drop;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-two-'));
+    url = `sqlite:${path.join(dir, 'two.db')}`;
+    cleanup = () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  dbs = [openDatabase(url).db, openDatabase(url).db];
+  await migrateToLatest(dbs[0]);
+  await syncMenuCatalogue(dbs[0]);
+  await seedDemo(dbs[0]);
+  const made = await Promise.all(dbs.map((db) => buildApp({ db, dialect, webDist: null, publicRateLimit: 10_000, logLevel: 'silent' })));
+  apps = [made[0], made[1]];
+  await Promise.all(apps.map((a) => a.ready()));
+  company = (await dbs[0].selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  await Promise.all(dbs.map((db) => db.destroy()));
+  await cleanup();
+});
+
+const list = (app: TestApp, token: string) => call(app, 'GET', '/admin/Workorder/list', { token, payload: { company_id: company, pageSize: 1 } });
+
+describe('two instances on one database', () => {
+  it('a logout on one is refused at once on the other', async () => {
+    const token = await login(apps[0], 'wangfang');
+    expect((await list(apps[1], token)).body.code).toBe(200); // cached on the second instance now
+    expect((await call(apps[0], 'POST', '/auth/logout', { token })).body.code).toBe(200);
+    expect((await list(apps[1], token)).body.code).toBe(101);
+  });
+
+  it('an action taken from a role on one is refused on the other at the next call', async () => {
+    const [admin, handler] = [await login(apps[0], 'admin'), await login(apps[1], 'zhangwei')];
+    const order = await call(apps[1], 'POST', '/admin/Work/add', {
+      token: admin,
+      payload: { company_id: company, application_id: await appId('业主报修'), form_data: REPAIR, requester_name: '测试', requester_phone: '13600000000' },
+    });
+    expect(order.status).toBe(200);
+    expect((await list(apps[1], handler)).body.code).toBe(200);
+    const role = await loose(dbs[0]).selectFrom('roles').select('id').where('company_id', '=', company).where('name', '=', '处理人').executeTakeFirstOrThrow();
+    const r = await call(apps[0], 'POST', '/base/role/updaterole', {
+      token: admin,
+      payload: {
+        company_id: company,
+        id: role.id,
+        permissions: [
+          { permissionId: 'workorder', actions: ['query', 'get'] },
+          { permissionId: 'myorders', actions: ['query'] },
+        ],
+      },
+    });
+    expect(r.status).toBe(200);
+    const claim = await call(apps[1], 'POST', '/admin/Workorder/claim_work_order', {
+      token: handler,
+      payload: { company_id: company, id: order.body.data.id },
+    });
+    expect(claim.status).toBe(403);
+  });
+
+  it('a staff member disabled on one gets 101 on the other', async () => {
+    const admin = await login(apps[0], 'admin');
+    const token = await login(apps[1], 'wuhao');
+    expect((await list(apps[1], token)).body.code).toBe(200);
+    const staff = await loose(dbs[0])
+      .selectFrom('staff')
+      .innerJoin('users', 'users.id', 'staff.user_id')
+      .select('staff.id')
+      .where('users.username', '=', 'wuhao')
+      .where('staff.company_id', '=', company)
+      .executeTakeFirstOrThrow();
+    expect((await call(apps[0], 'POST', '/admin/Staff/update', { token: admin, payload: { company_id: company, id: staff.id, status: 0 } })).status).toBe(200);
+    expect((await list(apps[1], token)).body.code).toBe(101);
+  });
+
+  it('a claim race across both instances has exactly one winner', async () => {
+    const admin = await login(apps[0], 'admin');
+    const created = await call(apps[0], 'POST', '/admin/Work/add', {
+      token: admin,
+      payload: { company_id: company, application_id: await appId('业主报修'), form_data: REPAIR, requester_name: '测试', requester_phone: '13600000000' },
+    });
+    const id = created.body.data.id as number;
+    const claimers = [await login(apps[0], 'admin'), await login(apps[1], 'admin')];
+    const results = await Promise.all(
+      [0, 1, 0, 1, 0, 1].map((i) => call(apps[i], 'POST', '/admin/Workorder/claim_work_order', { token: claimers[i], payload: { company_id: company, id } })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+  });
+});
+
+const REPAIR = { location: '9栋1单元101', repair_type: '1', description: '卫生间水管漏水', urgency: '2' };
+
+async function appId(name: string): Promise<number> {
+  return (await loose(dbs[0]).selectFrom('applications').select('id').where('company_id', '=', company).where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
