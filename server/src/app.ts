@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -94,7 +95,7 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(helmet, helmetOptions(opts.hsts ?? false));
   registerNoStore(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
   await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Smart Work Order API', version: '0.1.0' } },

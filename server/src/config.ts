@@ -1,8 +1,10 @@
 /**
  * Process configuration from the environment (README "Configuration").
  * DATABASE_URL: unset -> SQLite at ./data/smart-work-order.db; `sqlite:/path.db`;
- * `postgres://...`. PORT default 8080. UPLOAD_DIR default ./data/uploads.
+ * `postgres://...`. PORT default 8080. UPLOAD_DIR default ./data/uploads. WORKERS default
+ * the number of cores.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './http/security.ts';
 
@@ -22,6 +24,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** HSTS=1: send Strict-Transport-Security (set only when the site is served over TLS). */
   hsts: boolean;
+  /** WORKERS: server processes on this machine (default: the number of cores; 1 = no cluster). */
+  workers: number;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/smart-work-order.db';
@@ -38,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: env.HSTS === '1' || env.HSTS === 'true',
+    workers: Math.max(1, Math.floor(Number(env.WORKERS || os.availableParallelism())) || 1),
   };
 }

@@ -1,7 +1,14 @@
 /**
  * Process entry: reads the configuration, migrates, seeds demo data on an empty database,
- * schedules the hourly purge of expired rows, listens; closes cleanly on SIGINT/SIGTERM.
+ * schedules the hourly purge of expired rows, and serves; closes cleanly on SIGINT/SIGTERM.
+ *
+ * With WORKERS > 1 (docs/design.md, "Scale") this process is the primary of a Node cluster:
+ * it migrates, seeds and purges once, then forks that many workers sharing the port; each
+ * worker opens its own database connection. Everything they must agree on lives in the
+ * database (sessions, the auth epoch, rate-limit windows, throttles, idempotency keys,
+ * counters, import locks), so they behave as one server. A worker that dies is replaced.
  */
+import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -11,44 +18,109 @@ import { schedulePurge } from './modules/maintenance/purge.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
-const { db, dialect } = openDatabase(config.databaseUrl);
-await migrateToLatest(db);
-await syncMenuCatalogue(db);
-const seeded = config.seedDemo ? await seedDemoIfEmpty(db) : false;
-const app = await buildApp({
-  db,
-  dialect,
-  webDist: config.webDist,
-  publicRateLimit: config.publicRateLimit,
-  logLevel: config.logLevel,
-  trustProxy: config.trustProxy,
-  hsts: config.hsts,
-});
 
-const stopPurge = schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed') });
+/** Runs `stop` once on SIGINT, SIGTERM or when the parent's IPC channel goes, then exits. */
+function onShutdown(stop: () => Promise<void>): void {
+  let closing: Promise<void> | null = null;
+  const shutdown = () =>
+    (closing ??= (async () => {
+      try {
+        await stop();
+        process.exit(0);
+      } catch (err) {
+        console.error(err);
+        process.exit(1);
+      }
+    })());
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  // Started by scripts/start.mjs (or a cluster primary) with an IPC channel: stop when that process goes.
+  if (process.send) process.on('disconnect', () => void shutdown());
+}
 
-let closing: Promise<void> | null = null;
-/** Stops taking requests, lets the running ones finish, closes the DB pool, exits. */
-const shutdown = () =>
-  (closing ??= (async () => {
-    try {
-      stopPurge();
-      await app.close();
-      await db.destroy();
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  })());
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
-// Started by scripts/start.mjs with an IPC channel: stop when that process goes.
-if (process.send) process.on('disconnect', () => void shutdown());
+/** Opens the database, builds the app and listens; `purge` also runs the hourly purge here. */
+async function serve(purge: boolean) {
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  const app = await buildApp({
+    db,
+    dialect,
+    webDist: config.webDist,
+    publicRateLimit: config.publicRateLimit,
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    hsts: config.hsts,
+  });
+  const stopPurge = purge ? schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed') }) : () => undefined;
+  onShutdown(async () => {
+    stopPurge();
+    await app.close();
+    await db.destroy();
+  });
+  await app.listen({ port: config.port, host: config.host });
+}
 
-await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}/`;
-const what = config.webDist ? 'Smart Work Order is running at' : 'The API (no SPA: WEB_DIST is empty) is running at';
-console.log(`\n${what} ${url} (database: ${dialect}${seeded ? ', demo data seeded' : ''})`);
-console.log(`API docs: ${url}docs`);
-if (config.seedDemo) console.log('Demo sign-in: admin / SmartWO#2026 (also: super, and every demo staff account)\n');
+/** Migrates and seeds once (before any worker serves); returns whether demo data was seeded. */
+async function prepareDatabase(): Promise<{ seeded: boolean; dialect: string }> {
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  await syncMenuCatalogue(db);
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(db) : false;
+  await db.destroy();
+  return { seeded, dialect };
+}
+
+function banner(dialect: string, seeded: boolean, workers: number): void {
+  const url = `http://localhost:${config.port}/`;
+  const what = config.webDist ? 'Smart Work Order is running at' : 'The API (no SPA: WEB_DIST is empty) is running at';
+  const processes = workers > 1 ? `, ${workers} worker processes` : '';
+  console.log(`\n${what} ${url} (database: ${dialect}${seeded ? ', demo data seeded' : ''}${processes})`);
+  console.log(`API docs: ${url}docs`);
+  if (config.seedDemo) console.log('Demo sign-in: admin / SmartWO#2026 (also: super, and every demo staff account)\n');
+}
+
+/** The cluster primary: forks the workers, replaces one that dies, stops them all on shutdown. */
+async function primary(dialect: string, seeded: boolean): Promise<void> {
+  let stopping = false;
+  const { db } = openDatabase(config.databaseUrl);
+  const stopPurge = schedulePurge(db, { onError: (err) => console.error('purge of expired rows failed', err) });
+  const fork = () => cluster.fork();
+  const listening = new Set<number>();
+  cluster.on('listening', (w: Worker) => {
+    listening.add(w.id);
+    if (listening.size === config.workers) banner(dialect, seeded, config.workers);
+  });
+  cluster.on('exit', (w: Worker, code) => {
+    if (stopping) return;
+    console.error(`worker ${w.process.pid} exited (${code}); starting another`);
+    fork();
+  });
+  onShutdown(async () => {
+    stopping = true;
+    stopPurge();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await db.destroy();
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+  return Promise.resolve();
+}
+
+if (cluster.isWorker) {
+  await serve(false);
+} else {
+  const { seeded, dialect } = await prepareDatabase();
+  if (config.workers > 1) await primary(dialect, seeded);
+  else {
+    await serve(true);
+    banner(dialect, seeded, 1);
+  }
+}

@@ -49,11 +49,20 @@ describe('purge of expired rows', () => {
       ])
       .execute();
 
-    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1 });
+    await h.db
+      .insertInto('rate_limit_hits')
+      .values([
+        { key: 'old', window_start: Date.parse(NOW) - 25 * 3600_000, count: 3 },
+        { key: 'recent', window_start: Date.parse(NOW) - 60_000, count: 1 },
+      ])
+      .execute();
+
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1, rateLimits: 1 });
     expect((await h.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live', 'live-long']);
     expect((await h.db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['new', 'recent']);
     expect((await h.db.selectFrom('import_locks').select('holder').execute()).map((r) => r.holder)).toEqual(['running']);
-    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0 });
+    expect((await h.db.selectFrom('rate_limit_hits').select('key').execute()).map((r) => r.key)).toEqual(['recent']);
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0, rateLimits: 0 });
   });
 
   it('the schedule runs at once and stops when asked', async () => {

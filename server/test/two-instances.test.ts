@@ -18,6 +18,8 @@ import { syncMenuCatalogue } from '../src/modules/access/repo.ts';
 import { call, createPgDatabase, dialect, login, type TestApp } from './helper.ts';
 import { loose } from './loose-db.ts';
 
+/** Public calls per minute and IP, counted across both instances. */
+const LIMIT = 4;
 let apps: [TestApp, TestApp];
 let dbs: Kysely<DB>[] = [];
 let company: number;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   await migrateToLatest(dbs[0]);
   await syncMenuCatalogue(dbs[0]);
   await seedDemo(dbs[0]);
-  const made = await Promise.all(dbs.map((db) => buildApp({ db, dialect, webDist: null, publicRateLimit: 10_000, logLevel: 'silent' })));
+  const made = await Promise.all(dbs.map((db) => buildApp({ db, dialect, webDist: null, publicRateLimit: LIMIT, logLevel: 'silent' })));
   apps = [made[0], made[1]];
   await Promise.all(apps.map((a) => a.ready()));
   company = (await dbs[0].selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
@@ -101,6 +103,16 @@ describe('two instances on one database', () => {
       .executeTakeFirstOrThrow();
     expect((await call(apps[0], 'POST', '/admin/Staff/update', { token: admin, payload: { company_id: company, id: staff.id, status: 0 } })).status).toBe(200);
     expect((await list(apps[1], token)).body.code).toBe(101);
+  });
+
+  it('a public rate limit counts the calls made to both instances', async () => {
+    const key = (await loose(dbs[0]).selectFrom('applications').select('app_key').where('company_id', '=', company).executeTakeFirstOrThrow()).app_key;
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const r = await call(apps[i % 2], 'POST', '/home/Work_Create/templateData', { payload: { app_key: key } });
+      codes.push(r.status);
+    }
+    expect(codes).toEqual([...Array<number>(LIMIT).fill(200), 429, 429]);
   });
 
   it('a claim race across both instances has exactly one winner', async () => {

@@ -11,6 +11,7 @@ import * as organisation from './migrations/2026-11-23T07-00-organisation.ts';
 import * as organisationIndexes from './migrations/2026-11-23T08-00-organisation-indexes.ts';
 import * as orderParticipants from './migrations/2026-11-23T09-00-order-participants.ts';
 import * as authEpoch from './migrations/2026-11-23T11-00-auth-epoch.ts';
+import * as rateLimits from './migrations/2026-11-23T12-00-rate-limits.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T08-00-organisation-indexes': organisationIndexes,
   '2026-11-23T09-00-order-participants': orderParticipants,
   '2026-11-23T11-00-auth-epoch': authEpoch,
+  '2026-11-23T12-00-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

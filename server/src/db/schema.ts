@@ -194,6 +194,12 @@ export interface AuthEpochTable {
   id: number;
   value: number;
 }
+/** A rate-limit window of one (route, caller key); `window_start` in ms since the epoch. */
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
 export interface WorkOrderStatusCountsTable {
   company_id: CompanyId;
   status: string;
@@ -321,6 +327,7 @@ export interface DB {
   work_orders: WorkOrdersTable;
   work_order_status_counts: WorkOrderStatusCountsTable;
   auth_epoch: AuthEpochTable;
+  rate_limit_hits: RateLimitHitsTable;
   work_order_participants: WorkOrderParticipantsTable;
   work_order_application_counts: WorkOrderApplicationCountsTable;
   work_order_participant_counts: WorkOrderParticipantCountsTable;

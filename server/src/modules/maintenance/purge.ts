@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { addMs, DAY, HOUR } from '../../lib/time.ts';
+import { purgeRateLimits } from './rate-limit-repo.ts';
 
 /** How long a batch call's reply is kept for retries with the same Idempotency-Key. */
 export const IDEMPOTENCY_KEY_TTL_MS = DAY;
@@ -13,9 +14,10 @@ export interface PurgeCounts {
   sessions: number;
   idempotencyKeys: number;
   importLocks: number;
+  rateLimits: number;
 }
 
-/** Deletes expired or revoked sessions, idempotency keys older than their TTL and expired import locks. */
+/** Deletes expired or revoked sessions, idempotency keys older than their TTL, expired import locks and rate-limit windows older than a day. */
 export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISOString()): Promise<PurgeCounts> {
   const sessions = await db
     .deleteFrom('sessions')
@@ -23,7 +25,8 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
     .executeTakeFirst();
   const keys = await db.deleteFrom('idempotency_keys').where('created_at', '<', addMs(at, -IDEMPOTENCY_KEY_TTL_MS)).executeTakeFirst();
   const locks = await db.deleteFrom('import_locks').where('expires_at', '<', at).executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), idempotencyKeys: Number(keys.numDeletedRows), importLocks: Number(locks.numDeletedRows) };
+  const rateLimits = await purgeRateLimits(db, Date.parse(at) - DAY);
+  return { sessions: Number(sessions.numDeletedRows), idempotencyKeys: Number(keys.numDeletedRows), importLocks: Number(locks.numDeletedRows), rateLimits };
 }
 
 /**
