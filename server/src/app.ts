@@ -131,11 +131,21 @@ export async function buildApp(opts: AppOptions) {
 
   const dist = opts.webDist;
   const hasSpa = !!dist && fs.existsSync(path.join(dist, 'index.html'));
-  if (hasSpa && dist) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  if (hasSpa && dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // web/dist holds .br and .gz twins made at build time (scripts/compress-dist.mjs).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => void reply.header('cache-control', assetCacheControl(path.relative(dist, file))),
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.toLowerCase();
     if (req.method === 'GET' && hasSpa && !url.startsWith(API_BASE) && !url.startsWith('/docs')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', assetCacheControl('index.html')).sendFile('index.html');
     }
     const allow = allowedMethods(routeTable, req.url);
     if (allow) return reply.status(405).header('allow', allow.join(', ')).send(methodNotAllowed(req.lang));
@@ -143,4 +153,13 @@ export async function buildApp(opts: AppOptions) {
   });
 
   return app;
+}
+
+/**
+ * Cache policy of the SPA's files (docs/design.md, "Scale"): Vite's content-hashed bundles
+ * under js/ and assets/ never change under their name, so browsers keep them a year without
+ * asking; everything else (index.html, the logo) is revalidated on every load.
+ */
+export function assetCacheControl(relativePath: string): string {
+  return /^(js|assets)[\\/]/.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
