@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
 import { syncMenuCatalogue } from './modules/access/repo.ts';
 import { schedulePurge } from './modules/maintenance/purge.ts';
+import { indexMissing } from './modules/work-orders/search-repo.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
@@ -65,6 +66,9 @@ async function prepareDatabase(): Promise<{ seeded: boolean; dialect: string }> 
   await migrateToLatest(db);
   await syncMenuCatalogue(db);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(db) : false;
+  // Orders made before the keyword index existed (or bulk-loaded) get their terms now.
+  const indexed = await indexMissing(db);
+  if (indexed) console.log(`keyword index: ${indexed} orders indexed`);
   await db.destroy();
   return { seeded, dialect };
 }

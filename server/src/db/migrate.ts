@@ -12,6 +12,7 @@ import * as organisationIndexes from './migrations/2026-11-23T08-00-organisation
 import * as orderParticipants from './migrations/2026-11-23T09-00-order-participants.ts';
 import * as authEpoch from './migrations/2026-11-23T11-00-auth-epoch.ts';
 import * as rateLimits from './migrations/2026-11-23T12-00-rate-limits.ts';
+import * as orderSearch from './migrations/2026-11-23T13-00-order-search.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T09-00-order-participants': orderParticipants,
   '2026-11-23T11-00-auth-epoch': authEpoch,
   '2026-11-23T12-00-rate-limits': rateLimits,
+  '2026-11-23T13-00-order-search': orderSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

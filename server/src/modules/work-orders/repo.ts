@@ -21,9 +21,9 @@ import {
 import type { Db } from '../../db/types.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
-import { contains } from '../../lib/like.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
+import { indexOrder, matching } from './search-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, scopedCounts, scopedPageIds, type Standing } from './participants-repo.ts';
 
 /** History actions that make their actor a reviewer of the order. */
@@ -70,6 +70,7 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
     .executeTakeFirstOrThrow();
   await bumpCount(db, companyId, o.status, 1);
   await restate(db, companyId, row.id, null, { application_id: o.application_id, status: o.status, members: membersOf(o.handler_id, o.creator_staff_id) });
+  await indexOrder(db, companyId, row.id, { ...o, order_no });
   return { id: row.id, order_no };
 }
 
@@ -173,7 +174,15 @@ async function updateFormData(
     .where('version', '=', f.version)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  const o = await db
+    .selectFrom('work_orders')
+    .select(['order_no', 'title', 'requester_name', 'requester_phone', 'form_data'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await indexOrder(db, companyId, id, o);
+  return true;
 }
 
 /** Soft-deletes an order still in `status` at `version`, taking it out of the counters. */
@@ -327,7 +336,7 @@ function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
   }
   if (f.keyword) {
     const kw = f.keyword;
-    query = query.where((eb) => eb.or([eb('w.order_no', '=', kw), contains('w.title', kw), contains('w.requester_name', kw)]));
+    query = query.where((eb) => matching(eb, db, companyId, kw));
   }
   return { query, simple };
 }

@@ -1,0 +1,97 @@
+/**
+ * Words for the keyword index of work orders (docs/design.md, "Keyword search").
+ *
+ * Chinese (and other CJK) text has no spaces and people search it by one or two
+ * characters, so a run of CJK characters is indexed as every character and every pair of
+ * neighbours, and searched by its pairs (or the character alone): "水管漏水" is found by
+ * 漏水, by 水管 and by 漏. Other text is split into words by `Intl.Segmenter` (Node's ICU),
+ * lower-cased and NFKC-folded; a query word also matches longer words it begins (prefix).
+ * Terms hold only letters and digits, so they are safe in either database's query syntax.
+ */
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const NOT_WORD = /[^\p{L}\p{N}]/gu;
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+/** Longest non-CJK word kept (longer ones are cut: nobody types them whole). */
+const MAX_WORD = 40;
+
+/** Splits text into CJK runs and other words, in order. */
+function pieces(text: string): { cjk: string[]; words: string[] } {
+  const cjk: string[] = [];
+  const words: string[] = [];
+  let run = '';
+  let rest = '';
+  const flushWords = () => {
+    for (const s of segmenter.segment(rest)) {
+      if (!s.isWordLike) continue;
+      const w = s.segment.replace(NOT_WORD, '').slice(0, MAX_WORD);
+      if (w) words.push(w);
+    }
+    rest = '';
+  };
+  for (const ch of text.normalize('NFKC').toLowerCase()) {
+    if (CJK.test(ch)) {
+      if (rest) flushWords();
+      run += ch;
+    } else {
+      if (run) {
+        cjk.push(run);
+        run = '';
+      }
+      rest += ch;
+    }
+  }
+  if (run) cjk.push(run);
+  if (rest) flushWords();
+  return { cjk, words };
+}
+
+/** The terms a document is indexed under: CJK characters and pairs, and words. */
+export function documentTerms(text: string): string[] {
+  const out = new Set<string>();
+  const { cjk, words } = pieces(text);
+  for (const run of cjk) {
+    const chars = [...run];
+    chars.forEach((c, i) => {
+      out.add(c);
+      if (i + 1 < chars.length) out.add(c + chars[i + 1]);
+    });
+  }
+  for (const w of words) out.add(w);
+  return [...out];
+}
+
+/** What a keyword asks for: terms that must all be present, and words that may be prefixes. */
+export interface SearchQuery {
+  exact: string[];
+  prefix: string[];
+}
+
+/** The query of a keyword; both lists empty when it holds no letter or digit. */
+export function queryTerms(keyword: string): SearchQuery {
+  const exact = new Set<string>();
+  const { cjk, words } = pieces(keyword);
+  for (const run of cjk) {
+    const chars = [...run];
+    if (chars.length === 1) exact.add(chars[0]);
+    for (let i = 0; i + 1 < chars.length; i++) exact.add(chars[i] + chars[i + 1]);
+  }
+  return { exact: [...exact], prefix: [...new Set(words)] };
+}
+
+/** The searchable text of an order: number, title, requester, and every text value of its form (first 4,000 characters). */
+export function orderDocument(o: { order_no: string; title: string; requester_name: string; requester_phone: string; form_data: string }): string {
+  const values: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') values.push(v);
+    else if (typeof v === 'number') values.push(String(v));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  try {
+    walk(JSON.parse(o.form_data));
+  } catch {
+    // Unreadable form data adds nothing.
+  }
+  return [o.order_no, o.title, o.requester_name, o.requester_phone, values.join(' ').slice(0, 4000)].join(' ');
+}

@@ -1,0 +1,66 @@
+/**
+ * SQL of the keyword index of work orders (docs/design.md, "Keyword search"): SQLite FTS5
+ * or a PostgreSQL tsvector under GIN, both holding the terms of lib/search-terms.ts. The
+ * order repository indexes an order when it is made and when its title or form changes;
+ * the list's keyword filter is `matching`.
+ */
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { CompanyId, WorkOrderId } from '@swo/contract';
+import { isPostgres, type Db } from '../../db/types.ts';
+import type { DB, WorkOrdersTable } from '../../db/schema.ts';
+import { documentTerms, orderDocument, queryTerms } from '../../lib/search-terms.ts';
+
+type OrderText = Parameters<typeof orderDocument>[0];
+
+/** (Re)indexes one order under the terms of its number, title, requester and form text. */
+export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId, o: OrderText): Promise<void> {
+  const terms = documentTerms(orderDocument(o));
+  if (isPostgres(db)) {
+    await sql`insert into work_order_search (work_order_id, company_id, terms) values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))
+      on conflict (work_order_id) do update set terms = excluded.terms`.execute(db);
+  } else {
+    await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
+    await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.join(' ')})`.execute(db);
+  }
+}
+
+/** A double-quoted FTS5 string / a single-quoted tsquery lexeme (terms hold letters and digits only). */
+const fts = (t: string) => `"${t.replace(/"/g, '""')}"`;
+const lexeme = (t: string) => `'${t.replace(/['\\]/g, '')}'`;
+
+/**
+ * The condition "order `w` matches `keyword`": every CJK character or pair of it, and every
+ * other word as a prefix. A keyword without letters or digits matches nothing.
+ */
+export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>, db: Db, companyId: CompanyId, keyword: string) {
+  const q = queryTerms(keyword);
+  if (!q.exact.length && !q.prefix.length) return sql<boolean>`1 = 0`;
+  if (isPostgres(db)) {
+    const query = [...q.exact.map(lexeme), ...q.prefix.map((t) => `${lexeme(t)}:*`)].join(' & ');
+    return eb('w.id', 'in', sql<WorkOrderId>`(select work_order_id from work_order_search where company_id = ${companyId} and terms @@ ${query}::tsquery)`);
+  }
+  const query = [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
+  return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${query})`);
+}
+
+/** Indexes every order not indexed yet, `batch` at a time (after bulk loads, and at start for orders made before the index). */
+export async function indexMissing(db: Kysely<DB>, batch = 2000): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const missing = isPostgres(db)
+      ? sql<boolean>`not exists (select 1 from work_order_search s where s.work_order_id = w.id)`
+      : sql<boolean>`w.id not in (select rowid from work_order_search)`;
+    const rows = await db
+      .selectFrom('work_orders as w')
+      .select(['w.id', 'w.company_id', 'w.order_no', 'w.title', 'w.requester_name', 'w.requester_phone', 'w.form_data'])
+      .where(missing)
+      .orderBy('w.id')
+      .limit(batch)
+      .execute();
+    if (!rows.length) return done;
+    await db.transaction().execute(async (trx) => {
+      for (const r of rows) await indexOrder(trx, r.company_id, r.id, r);
+    });
+    done += rows.length;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Keyword search (docs/design.md, "Keyword search"): order number, title, requester and the
+ * text of form fields, for Chinese words of one or two characters and for Latin words
+ * (prefixes too), through the list call as users search; the index follows edits; another
+ * company's orders never match.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentTerms, queryTerms } from '../src/lib/search-terms.ts';
+import { call, login, setup, type Harness } from './helper.ts';
+import { applicationId } from './orders.ts';
+
+let h: Harness;
+let admin: string;
+const made: Record<string, { id: number; order_no: string }> = {};
+
+/** Creates an order of the repair application with this description and requester. */
+async function order(key: string, description: string, requester = '测试', phone = '13600000000', companyId?: number) {
+  const company = companyId ?? h.property;
+  const app =
+    company === h.property
+      ? await applicationId(h, '业主报修')
+      : (await h.db.selectFrom('applications').select('id').where('company_id', '=', company).executeTakeFirstOrThrow()).id;
+  const r = await call(h.app, 'POST', '/admin/Work/add', {
+    token: admin,
+    payload: {
+      company_id: company,
+      application_id: app,
+      form_data:
+        company === h.property ? { location: '9栋1单元101', repair_type: '1', description, urgency: '2' } : { issue_type: '1', scope: '1', description },
+      requester_name: requester,
+      requester_phone: phone,
+    },
+  });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  made[key] = r.body.data;
+}
+
+const search = async (keyword: string, companyId = h.property) => {
+  const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: companyId, keyword, pageSize: 100 } });
+  expect(r.status, keyword).toBe(200);
+  return new Set<number>(r.body.data.data.map((o: { id: number }) => o.id));
+};
+
+beforeAll(async () => {
+  h = await setup();
+  admin = await login(h.app, 'admin');
+  await order('leak', '卫生间水管漏水，请尽快维修', '王小明', '13912345678');
+  await order('water', '楼道水很多');
+  await order('pump', 'The water PUMP is broken in Building 9', 'Maria Souza', '5511987654321');
+  await order('pumps', 'Two pumps need service');
+  await order('aircon', '空调不制冷了');
+});
+afterAll(() => h.close());
+
+describe('search terms', () => {
+  it('index CJK characters and pairs, and words lower-cased', () => {
+    expect(documentTerms('水管漏水 Pump-9')).toEqual(expect.arrayContaining(['水', '管', '漏', '水管', '管漏', '漏水', 'pump', '9']));
+    expect(queryTerms('水管漏水')).toEqual({ exact: ['水管', '管漏', '漏水'], prefix: [] });
+    expect(queryTerms('漏')).toEqual({ exact: ['漏'], prefix: [] });
+    expect(queryTerms('  ，。!! ')).toEqual({ exact: [], prefix: [] });
+  });
+});
+
+describe('keyword search through the list', () => {
+  it('a two-character Chinese word finds it in form text, not orders holding the characters apart', async () => {
+    const found = await search('漏水');
+    expect(found.has(made.leak.id)).toBe(true);
+    expect(found.has(made.water.id)).toBe(false);
+    expect((await search('水管漏水')).has(made.leak.id)).toBe(true);
+  });
+
+  it('one Chinese character finds every order holding it', async () => {
+    const found = await search('水');
+    expect(found.has(made.leak.id) && found.has(made.water.id)).toBe(true);
+    expect(found.has(made.aircon.id)).toBe(false);
+  });
+
+  it('Latin words match case-insensitively and as prefixes; every word must match', async () => {
+    expect(await search('pump')).toEqual(new Set([made.pump.id, made.pumps.id]));
+    expect(await search('PUM')).toEqual(new Set([made.pump.id, made.pumps.id]));
+    expect(await search('broken pump')).toEqual(new Set([made.pump.id]));
+    expect((await search('pump 空调')).size).toBe(0);
+  });
+
+  it('order number, requester name and a phone prefix find the order', async () => {
+    expect(await search(made.leak.order_no)).toEqual(new Set([made.leak.id]));
+    expect((await search('王小明')).has(made.leak.id)).toBe(true);
+    expect((await search('1391234')).has(made.leak.id)).toBe(true);
+    expect((await search('maria')).has(made.pump.id)).toBe(true);
+  });
+
+  it('punctuation alone matches nothing; the total counts the matches', async () => {
+    expect((await search('，。')).size).toBe(0);
+    const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, keyword: 'pump', pageSize: 1 } });
+    expect(r.body.data.totalCount).toBe(2);
+    expect(r.body.data.data).toHaveLength(1);
+  });
+
+  it('an edit re-indexes the order', async () => {
+    const detail = await call(h.app, 'GET', '/admin/Workorder/work_order_details', { token: admin, payload: { company_id: h.property, id: made.aircon.id } });
+    const r = await call(h.app, 'POST', '/admin/Work/edit', {
+      token: admin,
+      payload: {
+        company_id: h.property,
+        id: made.aircon.id,
+        version: detail.body.data.version,
+        form_data: { location: '9栋1单元101', repair_type: '1', description: '暖气片漏水', urgency: '2' },
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await search('漏水')).has(made.aircon.id)).toBe(true);
+    expect((await search('空调')).has(made.aircon.id)).toBe(false);
+  });
+
+  it("another company's orders never match", async () => {
+    await order('other', '另一家公司的漏水', '测试', '13600000000', h.it);
+    expect((await search('漏水')).has(made.other.id)).toBe(false);
+    expect((await search('漏水', h.it)).has(made.other.id)).toBe(true);
+  });
+});
