@@ -93,7 +93,29 @@ describe('keyword search through the list', () => {
     expect((await search('，。')).size).toBe(0);
     const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, keyword: 'pump', pageSize: 1 } });
     expect(r.body.data.totalCount).toBe(2);
-    expect(r.body.data.data).toHaveLength(1);
+    expect(r.body.data.totalCapped).toBeUndefined();
+    expect(r.body.data.data.map((o: { id: number }) => o.id)).toEqual([made.pumps.id]);
+    const second = await call(h.app, 'GET', '/admin/Workorder/list', {
+      token: admin,
+      payload: { company_id: h.property, keyword: 'pump', pageSize: 1, pageNo: 2 },
+    });
+    expect(second.body.data.data.map((o: { id: number }) => o.id)).toEqual([made.pump.id]);
+  });
+
+  it('a keyword combines with the other filters', async () => {
+    const r = await call(h.app, 'GET', '/admin/Workorder/list', {
+      token: admin,
+      payload: { company_id: h.property, keyword: '水', status: 'processing', pageSize: 100 },
+    });
+    expect(r.body.data.data.every((o: { status: string }) => o.status === 'processing')).toBe(true);
+    expect(r.body.data.data.some((o: { id: number }) => o.id === made.leak.id)).toBe(false);
+    const open = await call(h.app, 'GET', '/admin/Workorder/list', {
+      token: admin,
+      payload: { company_id: h.property, keyword: '水', status: 'unassigned', pageSize: 100 },
+    });
+    const ids = open.body.data.data.map((o: { id: number }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([made.leak.id, made.water.id]));
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
   });
 
   it('an edit re-indexes the order', async () => {

@@ -14,22 +14,28 @@ const time = z.string();
 
 export const workOrderStatus = z.enum(WORK_ORDER_STATUSES);
 
-/** A page of a list: `data` rows plus paging figures. */
-export const paged = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), pageNo: int, pageSize: int, totalCount: int, totalPage: int });
+/**
+ * A page of a list: `data` rows plus paging figures. `totalCapped`: there are more matches
+ * than `totalCount`, which is a lower bound (a keyword search counts at most 1,000).
+ */
+export const paged = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), pageNo: int, pageSize: int, totalCount: int, totalPage: int, totalCapped: z.literal(true).optional() });
 export interface Paged<T> {
   data: T[];
   pageNo: number;
   pageSize: number;
   totalCount: number;
   totalPage: number;
+  totalCapped?: true;
 }
-/** The page of `rows` out of `total` matches, as list calls reply it. */
-export const pageOf = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: number }): Paged<T> => ({
+/** The page of `rows` out of `total` matches (`capped`: at least that many), as list calls reply it. */
+export const pageOf = <T>(rows: T[], total: number, q: { pageNo: number; pageSize: number }, capped?: boolean): Paged<T> => ({
   data: rows,
   pageNo: q.pageNo,
   pageSize: q.pageSize,
   totalCount: total,
   totalPage: Math.ceil(total / q.pageSize),
+  ...(capped ? { totalCapped: true as const } : {}),
 });
 
 /** `null` data, for calls that only succeed or fail. */

@@ -19,8 +19,8 @@ export interface UrlTableControl<P extends UrlParams> {
   state: UrlTableState<P>;
   /** Applies a patch to the URL (see `UrlTable.patch`); a history entry per change, so Back undoes a filter. */
   update: (patch: UrlTablePatch<P>) => void;
-  /** The Table's `pagination` for a reply of `total` rows. */
-  pagination: (total: number | undefined) => TablePaginationConfig;
+  /** The Table's `pagination` for a reply of `total` rows (`capped`: at least that many). */
+  pagination: (total: number | undefined, capped?: boolean) => TablePaginationConfig;
 }
 
 /** The URL-held state of `table` (a module-level `urlTable(...)`), with its setter and the Table's paging. */
@@ -39,13 +39,13 @@ export function useUrlTable<P extends UrlParams>(table: UrlTable<P>): UrlTableCo
 
   const { pageNo, pageSize } = state;
   const pagination = useCallback(
-    (total: number | undefined): TablePaginationConfig => ({
+    (total: number | undefined, capped?: boolean): TablePaginationConfig => ({
       current: pageNo,
       pageSize,
       total: total ?? 0,
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZE_OPTIONS,
-      showTotal: (n) => t('table.total', { total: n }),
+      showTotal: (n) => t(capped ? 'table.totalAtLeast' : 'table.total', { total: n }),
       // The cast: TypeScript cannot see paging keys in a patch type mapped over a generic P.
       onChange: (page, size) => update({ pageNo: page, pageSize: size } as UrlTablePatch<P>),
     }),

@@ -18,12 +18,12 @@ import {
   type WorkOrderListQuery,
   type WorkOrderStatus,
 } from '@swo/contract';
-import type { Db } from '../../db/types.ts';
+import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
-import { indexOrder, matching } from './search-repo.ts';
+import { indexOrder, KEYWORD_COUNT_CAP, keywordStream, matching } from './search-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, scopedCounts, scopedPageIds, type Standing } from './participants-repo.ts';
 
 /** History actions that make their actor a reviewer of the order. */
@@ -359,6 +359,7 @@ async function listOrders(
     const total = (statuses ?? WORK_ORDER_STATUSES).reduce((s, st) => s + (counts[st] ?? 0), 0);
     return { rows, total };
   }
+  if (f.keyword && !isPostgres(db)) return keywordPage(db, companyId, f, q);
   const { query, simple } = filtered(db, companyId, f);
   const rows = await query
     .orderBy('w.id', 'desc')
@@ -378,6 +379,35 @@ async function listOrders(
     total = Number(r.n);
   }
   return { rows, total };
+}
+
+/**
+ * A page of a keyword search on SQLite (docs/design.md, "Keyword search"): the other filters
+ * on the orders joined to the FTS5 matches read newest first, and a total counted up to
+ * `KEYWORD_COUNT_CAP` (then `capped`), so that a word found in a third of a million orders
+ * costs no more than a rare one.
+ */
+async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { pageNo: number; pageSize: number }) {
+  const stream = keywordStream(f.keyword!);
+  if (!stream) return { rows: [], total: 0 };
+  const joined = filtered(db, companyId, { ...f, keyword: undefined }).query.innerJoin(stream, (j) => j.onRef('s.id', '=', 'w.id'));
+  const rows = await joined
+    .orderBy('s.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize)
+    .execute();
+  const counted = await db
+    .selectFrom(
+      joined
+        .clearSelect()
+        .select('w.id')
+        .limit(KEYWORD_COUNT_CAP + 1)
+        .as('c'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(counted.n);
+  return n > KEYWORD_COUNT_CAP ? { rows, total: KEYWORD_COUNT_CAP, capped: true as const } : { rows, total: n };
 }
 
 /** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */

@@ -43,6 +43,21 @@ export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>
   return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${query})`);
 }
 
+/** Most keyword matches a list counts: beyond it the total is reported as "at least" this many. */
+export const KEYWORD_COUNT_CAP = 1_000;
+
+/**
+ * SQLite only: the ids of the orders (of any company) matching `keyword`, newest first, as
+ * a derived table `s(id)` to join on; null when the keyword holds no letter or digit. Read
+ * in FTS5's own rowid order, a page joined to it costs O(page) however common the words.
+ */
+export function keywordStream(keyword: string) {
+  const q = queryTerms(keyword);
+  if (!q.exact.length && !q.prefix.length) return null;
+  const query = [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
+  return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${query} order by rowid desc)`.as('s');
+}
+
 /** Indexes every order not indexed yet, `batch` at a time (after bulk loads, and at start for orders made before the index). */
 export async function indexMissing(db: Kysely<DB>, batch = 2000): Promise<number> {
   let done = 0;

@@ -93,8 +93,8 @@ export function createWorkOrderService(db: Kysely<DB>) {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
       const data = forCompany(db, actor.companyId);
       await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
-      const { rows, total } = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-      return pageOf(await withActions(actor, rows), total, q);
+      const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
+      return pageOf(await withActions(actor, found.rows), found.total, q, 'capped' in found);
     },
 
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {

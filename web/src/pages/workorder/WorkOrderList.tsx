@@ -151,7 +151,7 @@ export default function WorkOrderList() {
           dataSource={list.isError ? [] : (page?.data ?? [])}
           loading={list.isFetching}
           scroll={{ x: 1150 }}
-          pagination={pagination(page?.totalCount)}
+          pagination={pagination(page?.totalCount, page?.totalCapped)}
         />
       </div>
     </Card>
