@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentTerms, queryTerms } from '../src/lib/search-terms.ts';
+import { indexMissing, KEYWORD_COUNT_CAP } from '../src/modules/work-orders/search-repo.ts';
 import { call, login, setup, type Harness } from './helper.ts';
 import { applicationId } from './orders.ts';
 
@@ -132,6 +133,35 @@ describe('keyword search through the list', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await search('漏水')).has(made.aircon.id)).toBe(true);
     expect((await search('空调')).has(made.aircon.id)).toBe(false);
+  });
+
+  it('past 1,000 matches the total is a lower bound, said so; the page is still the newest', async () => {
+    const like = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', h.it).executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: KEYWORD_COUNT_CAP + 5 }, (_, i) => {
+      const { id: _id, ...rest } = like;
+      return {
+        ...rest,
+        order_no: `S${String(i).padStart(12, '0')}`,
+        title: `例行巡检 ${i}`,
+        status: 'unassigned',
+        handler_id: null,
+        deleted_at: null,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 200)
+      await h.db
+        .insertInto('work_orders')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    await indexMissing(h.appDb);
+    const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.it, keyword: '巡检', pageSize: 20 } });
+    expect(r.body.data.totalCount).toBe(KEYWORD_COUNT_CAP);
+    expect(r.body.data.totalCapped).toBe(true);
+    const newest = await h.db.selectFrom('work_orders').select('id').where('company_id', '=', h.it).orderBy('id', 'desc').limit(20).execute();
+    expect(r.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.map((o) => o.id));
   });
 
   it("another company's orders never match", async () => {

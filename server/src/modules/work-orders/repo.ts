@@ -359,7 +359,7 @@ async function listOrders(
     const total = (statuses ?? WORK_ORDER_STATUSES).reduce((s, st) => s + (counts[st] ?? 0), 0);
     return { rows, total };
   }
-  if (f.keyword && !isPostgres(db)) return keywordPage(db, companyId, f, q);
+  if (f.keyword) return keywordPage(db, companyId, f, q);
   const { query, simple } = filtered(db, companyId, f);
   const rows = await query
     .orderBy('w.id', 'desc')
@@ -382,32 +382,45 @@ async function listOrders(
 }
 
 /**
- * A page of a keyword search on SQLite (docs/design.md, "Keyword search"): the other filters
- * on the orders joined to the FTS5 matches read newest first, and a total counted up to
- * `KEYWORD_COUNT_CAP` (then `capped`), so that a word found in a third of a million orders
- * costs no more than a rare one.
+ * A page of a keyword search (docs/design.md, "Keyword search") and its total counted up
+ * to `KEYWORD_COUNT_CAP` (then `capped`), so a word found in a third of a million orders
+ * costs little more than a rare one. On SQLite the other filters apply to the orders joined
+ * to the FTS5 matches read newest first; PostgreSQL takes the GIN matches as a set.
  */
 async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { pageNo: number; pageSize: number }) {
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const totalOf = <R>(rows: R[], counted: { n: number | string | bigint }) =>
+    Number(counted.n) > KEYWORD_COUNT_CAP ? { rows, total: KEYWORD_COUNT_CAP, capped: true as const } : { rows, total: Number(counted.n) };
+  if (isPostgres(db)) {
+    const query = filtered(db, companyId, f).query;
+    const rows = await query.orderBy('w.id', 'desc').limit(q.pageSize).offset(offset).execute();
+    const c = query
+      .clearSelect()
+      .select('w.id')
+      .limit(KEYWORD_COUNT_CAP + 1);
+    return totalOf(
+      rows,
+      await db
+        .selectFrom(c.as('c'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+  }
   const stream = keywordStream(f.keyword!);
   if (!stream) return { rows: [], total: 0 };
-  const joined = filtered(db, companyId, { ...f, keyword: undefined }).query.innerJoin(stream, (j) => j.onRef('s.id', '=', 'w.id'));
-  const rows = await joined
-    .orderBy('s.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
-  const counted = await db
-    .selectFrom(
-      joined
-        .clearSelect()
-        .select('w.id')
-        .limit(KEYWORD_COUNT_CAP + 1)
-        .as('c'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(counted.n);
-  return n > KEYWORD_COUNT_CAP ? { rows, total: KEYWORD_COUNT_CAP, capped: true as const } : { rows, total: n };
+  const query = filtered(db, companyId, { ...f, keyword: undefined }).query.innerJoin(stream, (j) => j.onRef('s.id', '=', 'w.id'));
+  const rows = await query.orderBy('s.id', 'desc').limit(q.pageSize).offset(offset).execute();
+  const c = query
+    .clearSelect()
+    .select('w.id')
+    .limit(KEYWORD_COUNT_CAP + 1);
+  return totalOf(
+    rows,
+    await db
+      .selectFrom(c.as('c'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */
