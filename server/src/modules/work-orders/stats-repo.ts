@@ -8,7 +8,7 @@ import { OPEN_STATUSES, OVERDUE_HOURS, type ApplicationId, type CompanyId, type 
 import type { Dialect } from '../../db/connect.ts';
 import type { Db } from '../../db/types.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
-import { visibleTo } from './repo.ts';
+import { visibleTo } from './list-repo.ts';
 import type { Visibility } from './visibility.ts';
 
 export type Group = 'application_id' | 'handler_id';

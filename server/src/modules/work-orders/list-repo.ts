@@ -1,0 +1,267 @@
+/**
+ * SQL of reading work orders: one order, a filtered page with its total, export batches,
+ * status counts and the reminder's count (docs/design.md, "Data scope" and "Keyword
+ * search"). Part of the order repository: its functions take the company id first and are
+ * reached only through `orderRepo(db, companyId)` (repo.ts).
+ */
+import { type ExpressionBuilder } from 'kysely';
+import { WORK_ORDER_STATUSES, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
+import { isPostgres, type Db } from '../../db/types.ts';
+import type { DB, WorkOrdersTable } from '../../db/schema.ts';
+import type { Visibility } from './visibility.ts';
+import { KEYWORD_COUNT_CAP, keywordStream, matching } from './search-repo.ts';
+import { scopedCounts, scopedPageIds } from './participants-repo.ts';
+
+/** History actions that make their actor a reviewer of the order. */
+export const REVIEWS = ['examine_pass', 'examine_fail'];
+
+export function baseSelect(db: Db, companyId: CompanyId) {
+  return db
+    .selectFrom('work_orders as w')
+    .innerJoin('applications as a', 'a.id', 'w.application_id')
+    .leftJoin('categories as c', 'c.id', 'w.category_id')
+    .leftJoin('staff as h', 'h.id', 'w.handler_id')
+    .select([
+      'w.id',
+      'w.order_no',
+      'w.title',
+      'w.status',
+      'w.application_id',
+      'a.name as application_name',
+      'w.template_id',
+      'w.template_version',
+      'w.category_id',
+      'c.name as category_name',
+      'w.handler_id',
+      'h.name as handler_name',
+      'w.requester_name',
+      'w.requester_phone',
+      'w.reason',
+      'w.created_at',
+      'w.updated_at',
+      'w.version',
+      'w.creator_staff_id',
+    ])
+    .where('w.company_id', '=', companyId)
+    .where('w.deleted_at', 'is', null);
+}
+
+/**
+ * The orders `v` lets a member see (docs/design.md, "Data scope"): the one SQL reading of
+ * data scope, applied to the alias `w`. Own = handled, created or reviewed by them.
+ */
+export function visibleTo(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>, companyId: CompanyId, v: Exclude<Visibility, { kind: 'company' }>) {
+  const mine = [
+    eb('w.handler_id', '=', v.staffId),
+    eb('w.creator_staff_id', '=', v.staffId),
+    // An IN over the actor index rather than a correlated EXISTS: every term of the OR is
+    // then an index lookup, which both databases combine (SQLite's OR-by-union, PostgreSQL's
+    // BitmapOr) instead of scanning the company's orders.
+    eb(
+      'w.id',
+      'in',
+      eb
+        .selectFrom('work_order_records as vr')
+        .select('vr.work_order_id')
+        .where('vr.company_id', '=', companyId)
+        .where('vr.actor_staff_id', '=', v.staffId)
+        .where('vr.action', 'in', REVIEWS),
+    ),
+  ];
+  if (v.kind === 'department' && v.applicationIds.length) mine.push(eb('w.application_id', 'in', v.applicationIds));
+  return eb.or(mine);
+}
+
+/** One order of the company with its display names, or undefined (also when `visibility` hides it). */
+export function findOrder(db: Db, companyId: CompanyId, id: WorkOrderId, visibility?: Visibility) {
+  let q = baseSelect(db, companyId).select(['w.form_data', 'w.requester_id']).where('w.id', '=', id);
+  if (visibility && visibility.kind !== 'company') q = q.where((eb) => visibleTo(eb, companyId, visibility));
+  return q.executeTakeFirst();
+}
+
+/** Filters of the list call (core payload table) plus the "my work orders" narrowings. */
+export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'company_id'> & {
+  /** Any of these statuses (when `status` is not given). */
+  statuses?: readonly WorkOrderStatus[];
+  creatorStaffId?: StaffId;
+  /** Orders with a review (examine) record by this staff member. */
+  reviewedBy?: StaffId;
+  /** The member's data scope; absent = the whole company. */
+  visibility?: Visibility;
+};
+
+/** The narrow scope of `f` as the participant counters read it, or undefined for the whole company. */
+function scopeOf(f: OrderFilters) {
+  const v = f.visibility;
+  if (!v || v.kind === 'company') return undefined;
+  return { staffId: v.staffId, applicationIds: v.kind === 'department' ? v.applicationIds : [] };
+}
+
+/** Whether only filters the participant counters answer are set (statuses and one application). */
+function countable(f: OrderFilters): boolean {
+  return !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
+}
+
+/** The base select with every filter applied; `simple` says whether the counters can give the total. */
+function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
+  let query = baseSelect(db, companyId);
+  const scoped = f.visibility && f.visibility.kind !== 'company' ? f.visibility : undefined;
+  const simple =
+    !scoped &&
+    !f.statuses &&
+    !f.application_id &&
+    !f.category_id &&
+    !f.handler_id &&
+    !f.created_from &&
+    !f.created_to &&
+    !f.keyword &&
+    !f.creatorStaffId &&
+    !f.reviewedBy;
+  if (scoped) query = query.where((eb) => visibleTo(eb, companyId, scoped));
+  if (f.status) query = query.where('w.status', '=', f.status);
+  else if (f.statuses) query = query.where('w.status', 'in', f.statuses);
+  if (f.application_id) query = query.where('w.application_id', '=', f.application_id);
+  if (f.category_id) query = query.where('w.category_id', '=', f.category_id);
+  if (f.handler_id) query = query.where('w.handler_id', '=', f.handler_id);
+  // UTC instants (the service's zonedFilters turns the user's days and offsets into them).
+  if (f.created_from) query = query.where('w.created_at', '>=', f.created_from);
+  if (f.created_to) query = query.where('w.created_at', '<=', f.created_to);
+  if (f.creatorStaffId) query = query.where('w.creator_staff_id', '=', f.creatorStaffId);
+  if (f.reviewedBy) {
+    const by = f.reviewedBy;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('work_order_records as r')
+          .select('r.id')
+          .whereRef('r.work_order_id', '=', 'w.id')
+          .where('r.company_id', '=', companyId)
+          .where('r.actor_staff_id', '=', by)
+          .where('r.action', 'in', REVIEWS),
+      ),
+    );
+  }
+  if (f.keyword) {
+    const kw = f.keyword;
+    query = query.where((eb) => matching(eb, db, companyId, kw));
+  }
+  return { query, simple };
+}
+
+/** A page of the company's orders, newest first, and the total matching. */
+export async function listOrders(
+  db: Db,
+  companyId: CompanyId,
+  q: OrderFilters & { pageNo: number; pageSize: number },
+  opts: { exactCount?: boolean } & Pick<OrderFilters, 'creatorStaffId' | 'reviewedBy'> = {},
+) {
+  const f: OrderFilters = { ...q, creatorStaffId: opts.creatorStaffId, reviewedBy: opts.reviewedBy };
+  const scope = scopeOf(f);
+  if (scope && countable(f)) {
+    // A narrow scope pages over its sources' indexes and totals from the counters.
+    const statuses = f.status ? [f.status] : f.statuses;
+    const ids = await scopedPageIds(db, companyId, scope, { statuses, applicationId: f.application_id }, q.pageSize, (q.pageNo - 1) * q.pageSize);
+    const rows = ids.length ? await baseSelect(db, companyId).where('w.id', 'in', ids).orderBy('w.id', 'desc').execute() : [];
+    const counts = await scopedCounts(db, companyId, scope, { applicationId: f.application_id });
+    const total = (statuses ?? WORK_ORDER_STATUSES).reduce((s, st) => s + (counts[st] ?? 0), 0);
+    return { rows, total };
+  }
+  if (f.keyword) return keywordPage(db, companyId, f, q);
+  const { query, simple } = filtered(db, companyId, f);
+  const rows = await query
+    .orderBy('w.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize)
+    .execute();
+  let total: number;
+  if (simple && !opts.exactCount) {
+    // The counters answer the common case (all, or one status tab) without scanning.
+    const counts = await statusCounts(db, companyId);
+    total = q.status ? counts[q.status] : Object.values(counts).reduce((s, n) => s + n, 0);
+  } else {
+    const r = await query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    total = Number(r.n);
+  }
+  return { rows, total };
+}
+
+/**
+ * A page of a keyword search (docs/design.md, "Keyword search") and its total counted up
+ * to `KEYWORD_COUNT_CAP` (then `capped`), so a word found in a third of a million orders
+ * costs little more than a rare one. On SQLite the other filters apply to the orders joined
+ * to the FTS5 matches read newest first; PostgreSQL takes the GIN matches as a set.
+ */
+async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { pageNo: number; pageSize: number }) {
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const totalOf = <R>(rows: R[], counted: { n: number | string | bigint }) =>
+    Number(counted.n) > KEYWORD_COUNT_CAP ? { rows, total: KEYWORD_COUNT_CAP, capped: true as const } : { rows, total: Number(counted.n) };
+  if (isPostgres(db)) {
+    const query = filtered(db, companyId, f).query;
+    const rows = await query.orderBy('w.id', 'desc').limit(q.pageSize).offset(offset).execute();
+    const c = query
+      .clearSelect()
+      .select('w.id')
+      .limit(KEYWORD_COUNT_CAP + 1);
+    return totalOf(
+      rows,
+      await db
+        .selectFrom(c.as('c'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  const stream = keywordStream(f.keyword!);
+  if (!stream) return { rows: [], total: 0 };
+  const query = filtered(db, companyId, { ...f, keyword: undefined }).query.innerJoin(stream, (j) => j.onRef('s.id', '=', 'w.id'));
+  const rows = await query.orderBy('s.id', 'desc').limit(q.pageSize).offset(offset).execute();
+  const c = query
+    .clearSelect()
+    .select('w.id')
+    .limit(KEYWORD_COUNT_CAP + 1);
+  return totalOf(
+    rows,
+    await db
+      .selectFrom(c.as('c'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+/** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */
+export function orderBatch(db: Db, companyId: CompanyId, f: OrderFilters, beforeId: WorkOrderId | null, limit: number) {
+  let { query } = filtered(db, companyId, f);
+  if (beforeId !== null) query = query.where('w.id', '<', beforeId);
+  return query.select(['w.form_data']).orderBy('w.id', 'desc').limit(limit).execute();
+}
+
+/**
+ * Live order counts by status (zero for statuses never used): the company's counters, or
+ * the participant counters for a narrower data scope.
+ */
+export async function statusCounts(db: Db, companyId: CompanyId, visibility?: Visibility): Promise<Record<WorkOrderStatus, number>> {
+  const scope = scopeOf({ visibility });
+  if (scope) return scopedCounts(db, companyId, scope);
+  const rows = await db.selectFrom('work_order_status_counts').select(['status', 'count']).where('company_id', '=', companyId).execute();
+  const out = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
+  for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.count);
+  return out;
+}
+
+/** Unassigned orders (visible ones) whose application or template is named `name` (the reminder's filter). */
+export async function countUnassignedByName(db: Db, companyId: CompanyId, name: string, visibility?: Visibility): Promise<number> {
+  let q = db
+    .selectFrom('work_orders as w')
+    .innerJoin('applications as a', 'a.id', 'w.application_id')
+    .innerJoin('templates as t', 't.id', 'w.template_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('w.company_id', '=', companyId)
+    .where('w.status', '=', 'unassigned')
+    .where('w.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('a.name', '=', name), eb('t.name', '=', name)]));
+  if (visibility && visibility.kind !== 'company') q = q.where((eb) => visibleTo(eb, companyId, visibility));
+  const r = await q.executeTakeFirstOrThrow();
+  return Number(r.n);
+}
