@@ -4,7 +4,7 @@
  * search"). Part of the order repository: its functions take the company id first and are
  * reached only through `orderRepo(db, companyId)` (repo.ts).
  */
-import { type ExpressionBuilder } from 'kysely';
+import type { AliasedSelectQueryBuilder, ExpressionBuilder } from 'kysely';
 import { WORK_ORDER_STATUSES, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
@@ -196,38 +196,34 @@ export async function listOrders(
  */
 async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { pageNo: number; pageSize: number }) {
   const offset = (q.pageNo - 1) * q.pageSize;
-  const totalOf = <R>(rows: R[], counted: { n: number | string | bigint }) =>
-    Number(counted.n) > KEYWORD_COUNT_CAP ? { rows, total: KEYWORD_COUNT_CAP, capped: true as const } : { rows, total: Number(counted.n) };
   if (isPostgres(db)) {
     const query = filtered(db, companyId, f).query;
     const rows = await query.orderBy('w.id', 'desc').limit(q.pageSize).offset(offset).execute();
-    const c = query
+    const ids = query
       .clearSelect()
       .select('w.id')
       .limit(KEYWORD_COUNT_CAP + 1);
-    return totalOf(
-      rows,
-      await db
-        .selectFrom(c.as('c'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    );
+    return { rows, ...(await cappedTotal(db, ids.as('c'))) };
   }
   const stream = keywordStream(f.keyword!);
   if (!stream) return { rows: [], total: 0 };
   const query = filtered(db, companyId, { ...f, keyword: undefined }).query.innerJoin(stream, (j) => j.onRef('s.id', '=', 'w.id'));
   const rows = await query.orderBy('s.id', 'desc').limit(q.pageSize).offset(offset).execute();
-  const c = query
+  const ids = query
     .clearSelect()
     .select('w.id')
     .limit(KEYWORD_COUNT_CAP + 1);
-  return totalOf(
-    rows,
-    await db
-      .selectFrom(c.as('c'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  );
+  return { rows, ...(await cappedTotal(db, ids.as('c'))) };
+}
+
+/** The number of `ids` (cut at the cap + 1 by the caller): the cap and `capped` when there are more. */
+async function cappedTotal(db: Db, ids: AliasedSelectQueryBuilder<{ id: WorkOrderId }, 'c'>): Promise<{ total: number; capped?: true }> {
+  const r = await db
+    .selectFrom(ids)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(r.n);
+  return n > KEYWORD_COUNT_CAP ? { total: KEYWORD_COUNT_CAP, capped: true } : { total: n };
 }
 
 /** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */
