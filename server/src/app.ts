@@ -31,6 +31,7 @@ import { roleHandlers } from './modules/roles/handlers.ts';
 import { menuHandlers } from './modules/menus/handlers.ts';
 import { platformHandlers } from './modules/platform/handlers.ts';
 import { organisationHandlers } from './modules/organisation/handlers.ts';
+import { templateHandlers } from './modules/templates/handlers.ts';
 import { requesterHandlers } from './modules/requester/handlers.ts';
 import { staffHandlers } from './modules/staff/handlers.ts';
 import { excelHandlers } from './modules/work-orders/excel-handlers.ts';
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions) {
     ...applicationHandlers(services),
     ...requesterHandlers(services),
     ...organisationHandlers(services),
+    ...templateHandlers(services),
     ...operationLogHandlers(services),
     ...roleHandlers(services),
     ...menuHandlers(services),

@@ -15,6 +15,7 @@ import { createRequesterService } from './modules/requester/service.ts';
 import { createRoleService } from './modules/roles/service.ts';
 import { createStaffChanges } from './modules/staff/changes.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { createTemplateService } from './modules/templates/service.ts';
 import { createWorkOrderActions } from './modules/work-orders/actions.ts';
 import { createExcelService } from './modules/work-orders/excel.ts';
 import { createWorkOrderService } from './modules/work-orders/service.ts';
@@ -41,6 +42,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect) {
     operationLog: createOperationLogService(db),
     staff: createStaffService(db),
     staffChanges: createStaffChanges(db),
+    templates: createTemplateService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -30,7 +30,7 @@ describe(`migrations on ${dialect}`, () => {
 });
 
 describe(`the database refuses links across companies (${dialect})`, () => {
-  it('an order, a binding or a staff row cannot point at a row of another company', async () => {
+  it('an order, a binding, a staff row or a template cannot point at a row of another company', async () => {
     const h = await setup();
     try {
       const [order] = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', h.property).limit(1).execute();
@@ -38,16 +38,20 @@ describe(`the database refuses links across companies (${dialect})`, () => {
       const foreignStaff = await h.db.selectFrom('staff').select(['id', 'role_id']).where('company_id', '=', h.it).executeTakeFirstOrThrow();
       const foreignRole = foreignStaff.role_id;
       const ownStaff = await h.db.selectFrom('staff').selectAll().where('company_id', '=', h.property).executeTakeFirstOrThrow();
+      const foreignCategory = await h.db.selectFrom('categories').select('id').where('company_id', '=', h.it).executeTakeFirstOrThrow();
+      const ownCategory = await h.db.selectFrom('categories').select('id').where('company_id', '=', h.property).executeTakeFirstOrThrow();
       const attempts = [
         () => h.db.updateTable('work_orders').set({ application_id: foreignApp.id }).where('id', '=', order.id).execute(),
         () => h.db.updateTable('work_orders').set({ handler_id: foreignStaff.id }).where('id', '=', order.id).execute(),
         () =>
           h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order.application_id, staff_id: foreignStaff.id }).execute(),
         () => h.db.updateTable('staff').set({ role_id: foreignRole }).where('id', '=', ownStaff.id).execute(),
+        () => h.db.updateTable('templates').set({ category_id: foreignCategory.id }).where('company_id', '=', h.property).execute(),
       ];
       for (const a of attempts) await expect(a()).rejects.toThrow(/foreign key/i);
       // a link inside the company still works
       await h.db.updateTable('work_orders').set({ handler_id: ownStaff.id }).where('id', '=', order.id).execute();
+      await h.db.updateTable('templates').set({ category_id: ownCategory.id }).where('company_id', '=', h.property).execute();
     } finally {
       await h.close();
     }

@@ -5,7 +5,7 @@
  * edits). Platform routes are walked with a company administrator: 403 as well.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, isPlatformCode, type Endpoint, type PermissionCode } from '@swo/contract';
+import { ENDPOINTS, isPlatformCode, type AccessRule, type Endpoint, type PermissionCode } from '@swo/contract';
 import { call, login, setup, type Harness } from './helper.ts';
 
 let h: Harness;
@@ -51,10 +51,16 @@ async function grantAllBut(code: string): Promise<void> {
     .execute();
 }
 
-/** The (code, body) pairs that reach each side of a route's rule. */
-function sides(e: Endpoint): [PermissionCode, Record<string, unknown>][] {
-  const p = e.permission;
+/** The (code, body) pairs that reach each side of a route's rule (each case of a choice rule too). */
+function sides(p: AccessRule): [PermissionCode, Record<string, unknown>][] {
   if (typeof p === 'string') return p.includes('.') ? [[p as PermissionCode, {}]] : [];
+  if ('choose' in p) {
+    // A value no case names reaches `otherwise`; '' is a field left out.
+    const other = ['1', '0', '2'].find((v) => !(v in p.cases)) ?? 'x';
+    return [...Object.entries(p.cases).map(([v, rule]) => [v, rule] as const), [other, p.otherwise] as const].flatMap(([v, rule]) =>
+      sides(rule).map(([code, body]): [PermissionCode, Record<string, unknown>] => [code, v === '' ? body : { ...body, [p.choose]: Number(v) }]),
+    );
+  }
   const out: [PermissionCode, Record<string, unknown>][] = [
     [p.enable, { id: 1, status: 1 }],
     [p.disable, { id: 1, status: 0 }],
@@ -97,7 +103,7 @@ describe('every permission of the endpoint table is enforced', () => {
     const failures: string[] = [];
     let walked = 0;
     for (const [name, e] of Object.entries(ENDPOINTS) as [string, Endpoint][]) {
-      for (const [code, body] of sides(e)) {
+      for (const [code, body] of sides(e.permission)) {
         const platform = isPlatformCode(code);
         if (!platform) await grantAllBut(code);
         const r = await call(h.app, e.method, e.path, { token: platform ? admin : member, payload: { company_id: h.property, ...body } });

@@ -43,7 +43,7 @@ describe('menus', () => {
     expect(r.status).toBe(200);
     const platform = r.body.data.find((m: { key: string }) => m.key === 'platform');
     expect(platform).toMatchObject({ builtin: true, platform: true });
-    expect(platform.children.map((c: { key: string }) => c.key)).toEqual(['nav', 'account', 'company']);
+    expect(platform.children.map((c: { key: string }) => c.key)).toEqual(['nav', 'account', 'company', 'library']);
     const orders = r.body.data.find((m: { key: string }) => m.key === 'orders');
     expect(orders.children[0]).toMatchObject({ key: 'workorder', platform: false, actions: expect.arrayContaining(['renling', 'zhipai']) });
   });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { companyScoped, pagingQuery } from './api.ts';
-import { applicationIdField, categoryIdField, staffIdField, templateIdField } from './ids.ts';
+import { applicationIdField, categoryIdField, idField, staffIdField, templateIdField } from './ids.ts';
 import { statusField } from './organisation.ts';
 import { flag } from './work-orders.ts';
 
@@ -32,6 +32,13 @@ export const applicationUpdateBody = companyScoped.extend({
   category_id: categoryIdField.nullable().optional(),
   status: statusField.optional(),
   reset_key: flag.optional(),
+});
+
+/** `template_add`: the template to bind; `is_private` 0 names a common template, copied into the company first. */
+export const applicationTemplateBody = companyScoped.extend({
+  application_id: applicationIdField,
+  template_id: idField,
+  is_private: z.coerce.number().int().min(0).max(1).default(1),
 });
 
 export const applicationIdParams = companyScoped.extend({ id: applicationIdField });

@@ -40,6 +40,8 @@ export interface FormField {
   /** Layout elements (grid, card, tabs) nest lists of fields. */
   columns?: { list: FormField[]; [k: string]: unknown }[];
   list?: FormField[];
+  /** The `table` layout: rows of cells, each cell a list of fields. */
+  trs?: { tds?: { list?: FormField[] }[] }[];
 }
 
 export interface FormTemplate {
@@ -62,13 +64,18 @@ export interface FieldError {
 }
 
 /** Every value-carrying field of a template, layouts flattened, in display order. */
+// Forms come from designers and imports: every level is checked before it is walked.
 export function templateFields(template: FormTemplate): FormField[] {
   const out: FormField[] = [];
-  const walk = (list: FormField[] | undefined) => {
-    for (const f of list ?? []) {
-      if (f.columns) for (const c of f.columns) walk(c.list);
-      if (f.list) walk(f.list);
-      if (!LAYOUT_TYPES.has(f.type) && f.model) out.push(f);
+  const walk = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    for (const f of list as (FormField | null)[]) {
+      if (!f || typeof f !== 'object') continue;
+      if (Array.isArray(f.columns)) for (const c of f.columns) walk(c?.list);
+      if (Array.isArray(f.trs)) for (const tr of f.trs) if (Array.isArray(tr?.tds)) for (const td of tr.tds) walk(td?.list);
+      // A batch (sub-table) holds its rows as one value: its children are its columns, not fields of the form.
+      if (f.type !== 'batch') walk(f.list);
+      if (typeof f.type === 'string' && !LAYOUT_TYPES.has(f.type) && typeof f.model === 'string' && f.model) out.push(f);
     }
   };
   walk(template.list);

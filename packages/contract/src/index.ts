@@ -13,3 +13,4 @@ export * from './menus.ts';
 export * from './replies.ts';
 export * from './endpoints/index.ts';
 export * from './platform.ts';
+export * from './templates.ts';

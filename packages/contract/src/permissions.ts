@@ -79,6 +79,7 @@ export const PERMISSION_IDS = [
   'workorder',
   'myorders',
   'application',
+  'template',
   'department',
   'position',
   'staff',
@@ -89,11 +90,12 @@ export const PERMISSION_IDS = [
   'nav',
   'account',
   'company',
+  'library',
 ] as const;
 export type PermissionId = (typeof PERMISSION_IDS)[number];
 
 /** Menus of the platform (not of a company): their calls need the platform flag. */
-export const PLATFORM_PERMISSION_IDS: readonly PermissionId[] = ['nav', 'account', 'company'];
+export const PLATFORM_PERMISSION_IDS: readonly PermissionId[] = ['nav', 'account', 'company', 'library'];
 
 /** `permissionId.action`, as routes declare it and `can()` checks it. */
 export type PermissionCode = `${PermissionId}.${ActionKey}`;
@@ -172,6 +174,17 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
     actions: ['query', 'get', 'add', 'edit', 'delete', 'enable', 'disable'],
     menuType: 1,
     sort: 13,
+  },
+  {
+    key: 'template',
+    name: 'menu.template',
+    url: '/orders/template',
+    icon: 'FormOutlined',
+    url_name: 'TemplateList',
+    parentKey: 'orders',
+    actions: CRUD,
+    menuType: 1,
+    sort: 14,
   },
   {
     key: 'organization',
@@ -297,6 +310,18 @@ export const MENU_CATALOGUE: readonly MenuCatalogueItem[] = [
     actions: ['query', 'get', 'add', 'edit', 'enable', 'disable'],
     menuType: 1,
     sort: 93,
+    platform: true,
+  },
+  {
+    key: 'library',
+    name: 'menu.library',
+    url: '/platform/template',
+    icon: 'FileTextOutlined',
+    url_name: 'TemplateLibrary',
+    parentKey: 'platform',
+    actions: CRUD,
+    menuType: 1,
+    sort: 94,
     platform: true,
   },
 ];

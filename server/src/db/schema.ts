@@ -132,6 +132,33 @@ export interface TemplatesTable {
   status: number;
   created_at: string;
   updated_at: string;
+  category_id: Generated<CategoryId | null>;
+  sort: Generated<number>;
+  /** The common template this one was copied from. */
+  source_id: Generated<number | null>;
+  /** Deleted templates stay for the orders that keep their versions. */
+  deleted_at: Generated<string | null>;
+}
+/** The platform's library of templates every company may copy (no company). */
+export interface CommonTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  schema: string;
+  version: number;
+  is_automatic: number;
+  needs_review: number;
+  status: number;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface CommonTemplateVersionsTable {
+  id: Generated<number>;
+  template_id: number;
+  version: number;
+  schema: string;
+  created_at: string;
 }
 export interface TemplateVersionsTable {
   id: Generated<number>;
@@ -321,6 +348,8 @@ export interface DB {
   categories: CategoriesTable;
   templates: TemplatesTable;
   template_versions: TemplateVersionsTable;
+  common_templates: CommonTemplatesTable;
+  common_template_versions: CommonTemplateVersionsTable;
   applications: ApplicationsTable;
   application_staff: ApplicationStaffTable;
   requesters: RequestersTable;

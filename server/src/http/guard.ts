@@ -5,7 +5,7 @@
  * field errors. A route without a declared permission is refused (and fails a test).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, companyIdField, isPlatformCode, type CompanyId } from '@swo/contract';
+import { can, companyIdField, isPlatformCode, type AccessRule, type CompanyId } from '@swo/contract';
 import type { Services } from '../services.ts';
 import { errors } from './errors.ts';
 import { pickLang } from './messages.ts';
@@ -46,6 +46,23 @@ function requestedStatus(req: FastifyRequest): number {
   return Number(body.status) === 1 ? 1 : 0;
 }
 
+/** The value of one request field as text (body first, then query), `''` when absent. */
+function requestField(req: FastifyRequest, name: string): string {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const query = (req.query as Record<string, unknown> | undefined) ?? {};
+  const v = body[name] ?? query[name];
+  if (v === undefined || v === null) return '';
+  // Only scalars choose a case; anything else is a value no case names.
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '?';
+}
+
+/** A choice rule resolved to the rule of its case (nested choices too); other rules as they are. */
+export function resolveChoice(rule: AccessRule, field: (name: string) => string): Exclude<AccessRule, { choose: string }> {
+  if (typeof rule === 'string' || !('choose' in rule)) return rule;
+  const value = field(rule.choose);
+  return resolveChoice(Object.hasOwn(rule.cases, value) ? rule.cases[value] : rule.otherwise, field);
+}
+
 export function registerGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('scope', null);
@@ -57,12 +74,13 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
   });
 
   app.addHook('preValidation', async (req) => {
-    const permission = req.routeOptions.config?.permission;
-    if (!permission) {
+    const declared = req.routeOptions.config?.permission;
+    if (!declared) {
       // Static files and 404s have no permission; API routes must declare one.
       if (req.routeOptions.url && req.routeOptions.url.startsWith('/index.php')) throw errors.forbidden();
       return;
     }
+    const permission = resolveChoice(declared, (name) => requestField(req, name));
     if (permission === 'public') return;
     const token = readToken(req);
     // A requester's `ident` decides, even if the browser also holds a staff token.

@@ -118,6 +118,13 @@ const zhCN = {
   accountSelf: '不能在这里停用自己的账户或重设自己的密码',
   adminRoleName: '管理员',
   timeZone: '不是有效的时区名称（例如 Asia/Shanghai）',
+  formTooLarge: '表单太大，请减少字段',
+  templateNameTaken: '已有同名模板',
+  templateInUse: '还有 {count} 个应用在使用该模板，不能删除',
+  templateDisabled: '该模板已停用',
+  templateVersionNotFound: '该模板没有这个版本',
+  templateCopyName: '{name}（副本）',
+  formDuplicateModel: '字段标识 {model} 重复，每个字段的标识必须唯一',
 } as const;
 export type MessageKey = keyof typeof zhCN;
 
@@ -236,6 +243,13 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     accountSelf: '不能在這裡停用自己的帳戶或重設自己的密碼',
     adminRoleName: '管理員',
     timeZone: '不是有效的時區名稱（例如 Asia/Taipei）',
+    formTooLarge: '表單太大，請減少欄位',
+    templateNameTaken: '已有同名範本',
+    templateInUse: '還有 {count} 個應用在使用該範本，不能刪除',
+    templateDisabled: '該範本已停用',
+    templateVersionNotFound: '該範本沒有這個版本',
+    templateCopyName: '{name}（副本）',
+    formDuplicateModel: '欄位標識 {model} 重複，每個欄位的標識必須唯一',
   },
   'en-US': {
     success: 'Success',
@@ -350,6 +364,13 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     accountSelf: 'You cannot disable your own account or reset your own password here',
     adminRoleName: 'Administrator',
     timeZone: 'Not a known time zone (e.g. Asia/Shanghai)',
+    formTooLarge: 'The form is too large; remove some fields',
+    templateNameTaken: 'A template with this name already exists',
+    templateInUse: 'The template is used by {count} applications; it cannot be deleted',
+    templateDisabled: 'This template is disabled',
+    templateVersionNotFound: 'The template has no such version',
+    templateCopyName: '{name} (copy)',
+    formDuplicateModel: 'The field id {model} is used twice; every field needs its own id',
   },
   'pt-BR': {
     success: 'Sucesso',
@@ -465,6 +486,13 @@ const catalogue: Record<Lang, Record<MessageKey, string>> = {
     accountSelf: 'Você não pode desativar a própria conta nem redefinir a própria senha aqui',
     adminRoleName: 'Administrador',
     timeZone: 'Fuso horário desconhecido (ex.: America/Sao_Paulo)',
+    formTooLarge: 'O formulário é grande demais; remova alguns campos',
+    templateNameTaken: 'Já existe um modelo com este nome',
+    templateInUse: 'O modelo é usado por {count} aplicações; ele não pode ser excluído',
+    templateDisabled: 'Este modelo está desativado',
+    templateVersionNotFound: 'O modelo não tem esta versão',
+    templateCopyName: '{name} (cópia)',
+    formDuplicateModel: 'O identificador de campo {model} aparece duas vezes; cada campo precisa do seu',
   },
 };
 

@@ -140,5 +140,6 @@ export type NamedItemQuery = ParamsOf<'positionList'>;
 export type OperationLogParams = ParamsOf<'operationLog'>;
 export type AccountListParams = ParamsOf<'accountList'>;
 export type PlatformCompanyListParams = ParamsOf<'platformCompanyList'>;
+export type TemplateListParams = ParamsOf<'templatePrivateList'>;
 export type StaffListParams = ParamsOf<'staffList'>;
 export type RoleListParams = ParamsOf<'roleList'>;

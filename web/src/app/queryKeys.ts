@@ -15,6 +15,7 @@ import type {
   RoleListParams,
   StaffListParams,
   StatsRange,
+  TemplateListParams,
   WorkOrderListParams,
 } from './api.ts';
 
@@ -22,6 +23,7 @@ const workOrdersRoot = ['workOrders'] as const;
 const workOrderDetail = (id: number) => [...workOrdersRoot, 'detail', id] as const;
 const myWorkOrdersRoot = [...workOrdersRoot, 'mine'] as const;
 const applicationsRoot = ['applications'] as const;
+const templatesRoot = ['templates'] as const;
 const staffRoot = ['staff'] as const;
 const statsRoot = ['stats'] as const;
 const portalRoot = ['portal'] as const;
@@ -59,8 +61,15 @@ export const keys = {
     choices: (scope: 'all' | 'bound') => [...applicationsRoot, 'choices', scope] as const,
     /** The staff bound to one application (`user_list`). */
     boundStaff: (id: number) => [...applicationsRoot, 'boundStaff', id] as const,
-    /** The templates an application form offers. */
-    templateChoices: () => [...applicationsRoot, 'templates'] as const,
+  },
+  /** Templates: the company's own ('private') and the platform's library ('library'). */
+  templates: {
+    all: templatesRoot,
+    list: (kind: 'private' | 'library', params: TemplateListParams) => [...templatesRoot, kind, 'list', params] as const,
+    /** One template with the form of one version (0 = the current one). */
+    detail: (kind: 'private' | 'library', id: number, version = 0) => [...templatesRoot, kind, 'detail', id, version] as const,
+    /** What an application form offers: the company's enabled templates and the library's. */
+    choices: () => [...templatesRoot, 'choices'] as const,
   },
   staff: {
     all: staffRoot,

@@ -35,6 +35,8 @@ const RoleList = lazyPage(() => import('../pages/system/RoleList.tsx'));
 const MenuList = lazyPage(() => import('../pages/platform/MenuList.tsx'));
 const AccountList = lazyPage(() => import('../pages/platform/AccountList.tsx'));
 const CompanyList = lazyPage(() => import('../pages/platform/CompanyList.tsx'));
+const TemplateList = lazyPage(() => import('../pages/template/TemplateList.tsx'));
+const TemplateLibrary = lazyPage(() => import('../pages/template/TemplateLibrary.tsx'));
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {
@@ -53,6 +55,8 @@ const COMPONENTS: Record<string, ComponentType> = {
   MenuList,
   AccountList,
   CompanyList,
+  TemplateList,
+  TemplateLibrary,
 };
 
 /** Where '/dashboard' leads (docs/product.md, section 2), when the menu has the analysis page. */

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import * as a from '../applications.ts';
 import { createdId } from '../organisation.ts';
 import * as r from '../replies.ts';
-import { templateIdParams } from '../work-orders.ts';
+import { companyScoped } from '../api.ts';
+import { templateItem } from '../templates.ts';
 import { def, type Endpoint } from './define.ts';
 
 export const APPLICATION_ENDPOINTS = {
@@ -70,13 +71,22 @@ export const APPLICATION_ENDPOINTS = {
     tags: ['applications'],
     summary: "Replace an application's bound staff (active members of the company only); the staff side is staff_application_add",
   }),
-  templateAutomatic: def({
+  applicationCommonTemplates: def({
     method: 'GET',
-    path: '/admin/template/isAutomatic',
-    permission: 'member',
-    query: templateIdParams,
-    reply: r.automaticReply,
-    tags: ['templates'],
-    summary: 'Whether new orders of a template are dispatched automatically',
+    path: '/admin/Application/common_template',
+    permission: 'application.query',
+    query: companyScoped,
+    reply: z.array(templateItem),
+    tags: ['applications', 'templates'],
+    summary: 'The enabled common templates an application may use (template_add copies one into the company)',
+  }),
+  applicationTemplateAdd: def({
+    method: 'POST',
+    path: '/admin/Application/template_add',
+    permission: 'application.edit',
+    body: a.applicationTemplateBody,
+    reply: r.applicationItem,
+    tags: ['applications', 'templates'],
+    summary: 'Bind a template to an application; a common one (is_private 0) is first copied into the company',
   }),
 } as const satisfies Record<string, Endpoint>;

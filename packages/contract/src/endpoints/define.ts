@@ -10,9 +10,21 @@ import type { PermissionCode } from '../permissions.ts';
  * - `memberOrRequester`: a requester known by the `ident` query parameter, or else as `member`;
  * - `permissionId.action`: a member whose role grants that action;
  * - `{enable, disable}`: a status call, as `permissionId.action` by the status sent;
- *   `{enable, disable, edit}`: an edit that is a status call when it sends only the status.
+ *   `{enable, disable, edit}`: an edit that is a status call when it sends only the status;
+ * - `{choose, cases, otherwise}`: one documented path serving two kinds of caller, told
+ *   apart by one request field (e.g. `is_private` of the template calls).
  */
-export type AccessRule = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode | StatusRule;
+export type AccessRule = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode | StatusRule | ChoiceRule;
+
+/**
+ * A rule chosen by the value of one request field (body or query), read as text before
+ * validation; a field left out reads as `''`. `otherwise` applies to every other value.
+ */
+export interface ChoiceRule {
+  choose: string;
+  cases: Readonly<Record<string, AccessRule>>;
+  otherwise: AccessRule;
+}
 
 /**
  * A status call (`{id, status}`): enabling needs one action, disabling another, chosen by

@@ -16,9 +16,10 @@ import { ORGANISATION_ENDPOINTS } from './organisation.ts';
 import { ROLE_ENDPOINTS } from './roles.ts';
 import { REQUESTER_ENDPOINTS } from './requester.ts';
 import { STAFF_ENDPOINTS } from './staff.ts';
+import { TEMPLATE_ENDPOINTS } from './templates.ts';
 import { WORK_ORDER_ENDPOINTS } from './work-orders.ts';
 
-export { FILE_REPLY, type AccessRule, type Endpoint, type StatusRule } from './define.ts';
+export { FILE_REPLY, type AccessRule, type ChoiceRule, type Endpoint, type StatusRule } from './define.ts';
 
 /** Every documented call, by name. */
 export const ENDPOINTS = {
@@ -26,6 +27,7 @@ export const ENDPOINTS = {
   ...WORK_ORDER_ENDPOINTS,
   ...EXCEL_ENDPOINTS,
   ...APPLICATION_ENDPOINTS,
+  ...TEMPLATE_ENDPOINTS,
   ...REQUESTER_ENDPOINTS,
   ...ORGANISATION_ENDPOINTS,
   ...ROLE_ENDPOINTS,

@@ -25,6 +25,7 @@ import type { Db } from '../types.ts';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
 import { addMs, DAY, HOUR, MINUTE } from '../../lib/time.ts';
 import { syncMenuCatalogue } from '../../modules/access/repo.ts';
+import { seedLibrary } from './library.ts';
 import { orderRepo } from '../../modules/work-orders/repo.ts';
 import { COMPANIES, DEMO_PASSWORD, NOTES, REQUESTERS, ROLES, type CompanySeed } from './data.ts';
 
@@ -66,6 +67,7 @@ export async function seedDemo(db: Kysely<DB>, nowIso = new Date().toISOString()
   for (const u of usernames) hashes.set(u, await hashPassword(DEMO_PASSWORD));
   await db.transaction().execute(async (trx) => {
     await syncMenuCatalogue(trx);
+    await seedLibrary(trx, addMs(nowIso, -60 * DAY));
     const userIds = new Map<string, UserId>();
     for (const c of COMPANIES) {
       for (const s of c.staff) {

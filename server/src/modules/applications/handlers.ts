@@ -13,8 +13,6 @@ export const applicationHandlers = (s: Services) =>
     applicationUsers: async (q, { req }) => s.applications.boundStaff(actorOf(req), q.application_id),
     applicationBindStaff: async (b, { req }) => s.applications.bindStaff(actorOf(req), b.application_id, b.staff_ids),
     boundApplications: async (_, { req }) => s.applications.boundTo(actorOf(req)),
-    templateAutomatic: async (q, { req }) => {
-      const t = await s.workOrders.kindDetail(actorOf(req), q.id);
-      return { id: t.id, is_automatic: t.is_automatic };
-    },
+    applicationCommonTemplates: async () => s.templates.enabledLibrary(),
+    applicationTemplateAdd: async (b, { req }) => s.applications.bindTemplate(actorOf(req), b.application_id, b.template_id, b.is_private === 0),
   });

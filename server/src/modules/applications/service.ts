@@ -26,6 +26,8 @@ import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
 import { num } from '../../db/values.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
+import { copyFromLibrary } from '../templates/copy.ts';
+import { presentPrivate } from '../templates/service.ts';
 import type { ApplicationFilters, ApplicationRow, ApplicationValues } from './repo.ts';
 
 /** A new public key: 128 random bits, URL-safe. */
@@ -46,6 +48,13 @@ const present = (r: ApplicationRow): ApplicationItem => ({
   is_automatic: r.is_automatic === 1,
   bound_count: num(r.bound_count),
 });
+
+/** 404 for a missing, deleted or another company's template; 400 on `template_id` for a disabled one. */
+async function requireUsableTemplate(data: CompanyData, actor: Actor, id: TemplateId): Promise<void> {
+  const t = await data.templates.find(id);
+  if (!t) throw errors.notFound();
+  if (t.status !== 1) throw errors.field(actor.lang, 'template_id', 'templateDisabled');
+}
 
 export function createApplicationService(db: Kysely<DB>) {
   async function load(data: CompanyData, id: ApplicationId): Promise<ApplicationItem> {
@@ -88,7 +97,8 @@ export function createApplicationService(db: Kysely<DB>) {
     ): Promise<{ id: ApplicationId }> {
       return db.transaction().execute(async (trx) => {
         const data = forCompany(trx, actor.companyId);
-        await data.references.requireOwned({ template: v.template_id, category: v.category_id });
+        await data.references.requireOwned({ category: v.category_id });
+        await requireUsableTemplate(data, actor, v.template_id);
         if (await data.applications.applicationNameTaken(v.name)) throw errors.field(actor.lang, 'name', 'applicationNameTaken');
         const id = await data.applications.insertApplication(
           { name: v.name, description: v.description, template_id: v.template_id, category_id: v.category_id ?? null, status: v.status, app_key: newAppKey() },
@@ -103,7 +113,8 @@ export function createApplicationService(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const data = forCompany(trx, actor.companyId);
         const before = await load(data, id);
-        await data.references.requireOwned({ template: v.template_id, category: v.category_id });
+        await data.references.requireOwned({ category: v.category_id });
+        if (v.template_id !== undefined && v.template_id !== before.template_id) await requireUsableTemplate(data, actor, v.template_id);
         const statusChange = v.status !== undefined && v.status !== before.status ? (v.status === 1 ? 'enable' : 'disable') : null;
         if (statusChange && !actor.isAdmin && !can(actor.permissions, `application.${statusChange}`)) throw errors.forbidden();
         if (v.name !== undefined && (await data.applications.applicationNameTaken(v.name, id))) throw errors.field(actor.lang, 'name', 'applicationNameTaken');
@@ -120,6 +131,38 @@ export function createApplicationService(db: Kysely<DB>) {
         // One log row whose action says what happened: a key rotation or a status change alone get their own name.
         const action = only.length === 1 && v.reset_key ? 'reset_key' : only.length === 1 && statusChange ? statusChange : 'edit';
         await write(data, actor, action, id, before, after);
+        return after;
+      });
+    },
+
+    /**
+     * Binds a template to the application (`template_add`): a private one of the company
+     * (404 unless it is; 400 when disabled), or with `common` a library template, first
+     * copied into the company (404 unless enabled). One log row for the copy, one for the
+     * application.
+     */
+    async bindTemplate(actor: Actor, id: ApplicationId, templateId: number, common: boolean): Promise<ApplicationItem> {
+      return db.transaction().execute(async (trx) => {
+        const data = forCompany(trx, actor.companyId);
+        const before = await load(data, id);
+        let bound = templateId as TemplateId;
+        if (common) {
+          bound = await copyFromLibrary(data, trx, actor, templateId);
+          const copy = await data.templates.find(bound);
+          await data.log.change(actor, {
+            module: 'template',
+            action: 'add',
+            id: bound,
+            before: null,
+            after: copy ? presentPrivate(copy) : null,
+            extra: { copy_of: templateId },
+          });
+        } else {
+          await requireUsableTemplate(data, actor, bound);
+        }
+        await data.applications.updateApplication(id, { template_id: bound });
+        const after = await load(data, id);
+        await write(data, actor, 'edit', id, before, after);
         return after;
       });
     },

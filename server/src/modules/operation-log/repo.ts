@@ -9,7 +9,7 @@ import { now } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 
 /** What administrators change: the module is the kind of object, also its `target_type`. */
-export type AdminModule = 'department' | 'position' | 'category' | 'staff' | 'role' | 'application' | 'menu' | 'account' | 'company';
+export type AdminModule = 'department' | 'position' | 'category' | 'staff' | 'role' | 'application' | 'template' | 'library' | 'menu' | 'account' | 'company';
 export type AdminAction = 'add' | 'edit' | 'delete' | 'enable' | 'disable' | 'reset_password' | 'bind' | 'unbind' | 'reset_key';
 
 export type LogEvent =

@@ -15,6 +15,7 @@ import { positionRepo } from '../organisation/positions-repo.ts';
 import { requesterRepo } from '../requester/repo.ts';
 import { roleRepo } from '../roles/repo.ts';
 import { staffRepo } from '../staff/repo.ts';
+import { templateRepo } from '../templates/repo.ts';
 import { lockRepo } from '../work-orders/locks-repo.ts';
 import { readRepo } from '../work-orders/reads-repo.ts';
 import { orderRepo } from '../work-orders/repo.ts';
@@ -38,6 +39,7 @@ export function forCompany(db: Db, companyId: CompanyId) {
     positions: positionRepo(db, companyId),
     categories: categoryRepo(db, companyId),
     staff: staffRepo(db, companyId),
+    templates: templateRepo(db, companyId),
   };
 }
 export type CompanyData = ReturnType<typeof forCompany>;
