@@ -37,6 +37,7 @@ const AccountList = lazyPage(() => import('../pages/platform/AccountList.tsx'));
 const CompanyList = lazyPage(() => import('../pages/platform/CompanyList.tsx'));
 const TemplateList = lazyPage(() => import('../pages/template/TemplateList.tsx'));
 const TemplateLibrary = lazyPage(() => import('../pages/template/TemplateLibrary.tsx'));
+const TemplateDesigner = lazyPage(() => import('../pages/template/designer/TemplateDesigner.tsx'));
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {
@@ -106,6 +107,7 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         { path: '/exception/404', element: <ExceptionPage type="404" />, handle: handle('Exception404', exceptionMeta('404')) },
         { path: '/exception/500', element: <ExceptionPage type="500" />, handle: handle('Exception500', exceptionMeta('500')) },
         { path: '/403', element: <ExceptionPage type="403" />, handle: handle('403', exceptionMeta('403')) },
+        { path: '/template/design/:id', element: <TemplateDesigner />, handle: handle('templateDesign', { title: 'designer.title', hidden: true }) },
       ],
     },
     {

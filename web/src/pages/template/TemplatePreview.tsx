@@ -2,14 +2,14 @@
  * A template's form as a requester sees it on a phone (a narrow frame in a drawer), with
  * its versions: an older version opens read-only, saying that orders made with it keep it.
  */
-import { useState, type CSSProperties } from 'react';
-import { Alert, Drawer, Empty, Form, Select, Skeleton, Space, Tag, theme } from 'antd';
+import { useState } from 'react';
+import { Alert, Drawer, Select, Skeleton, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormField, TemplateItem } from '@swo/contract';
 import { call } from '../../app/api.ts';
 import { keys } from '../../app/queryKeys.ts';
-import TemplateNodes from '../../components/form/TemplateNodes.tsx';
+import PhoneFrame from './PhoneFrame.tsx';
 
 export interface TemplatePreviewProps {
   /** null = closed. */
@@ -17,21 +17,8 @@ export interface TemplatePreviewProps {
   onClose: () => void;
 }
 
-/** The phone-width frame the form is drawn in (375 px, a common phone's CSS width). */
-const phone = (border: string, background: string): CSSProperties => ({
-  width: 375,
-  maxWidth: '100%',
-  margin: '0 auto',
-  padding: '20px 16px',
-  border: `8px solid ${border}`,
-  borderRadius: 28,
-  background,
-  minHeight: 520,
-});
-
 export default function TemplatePreview({ template, onClose }: TemplatePreviewProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const [version, setVersion] = useState(0);
   const kind = template?.is_private === 0 ? 'library' : 'private';
   const detail = useQuery({
@@ -75,19 +62,16 @@ export default function TemplatePreview({ template, onClose }: TemplatePreviewPr
       {detail.isLoading || !d ? (
         <Skeleton active />
       ) : (
-        <div style={phone(token.colorFillSecondary, token.colorBgContainer)} data-testid="template-preview">
-          <Space style={{ marginBottom: 12 }} wrap>
-            <strong>{d.name}</strong>
-            <Tag>{t('template.versionN', { version: d.shown_version })}</Tag>
-          </Space>
-          {list.length ? (
-            <Form layout="vertical" disabled={old}>
-              <TemplateNodes list={list} />
-            </Form>
-          ) : (
-            <Empty description={t('template.noFields')} />
-          )}
-        </div>
+        <PhoneFrame
+          readOnly={old}
+          list={list}
+          title={
+            <>
+              <strong>{d.name}</strong>
+              <Tag>{t('template.versionN', { version: d.shown_version })}</Tag>
+            </>
+          }
+        />
       )}
     </Drawer>
   );

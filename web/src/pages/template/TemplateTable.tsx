@@ -6,7 +6,8 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined, FormOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PermissionCode, TemplateItem } from '@swo/contract';
@@ -30,6 +31,7 @@ export interface TemplateTableProps {
 export default function TemplateTable({ library = false, toolbar }: TemplateTableProps) {
   const { t } = useTranslation();
   const can = usePermission();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const kind = library ? 'library' : 'private';
   const perm = (action: 'add' | 'edit' | 'delete' | 'enable' | 'disable') => can(`${library ? 'library' : 'template'}.${action}` as PermissionCode);
@@ -141,13 +143,24 @@ export default function TemplateTable({ library = false, toolbar }: TemplateTabl
     {
       title: t('org.fields.actions'),
       key: 'actions',
-      width: 250,
+      width: 300,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(r)} data-testid="template-preview-open">
             {t('template.preview')}
           </Button>
+          {perm('edit') ? (
+            <Button
+              type="link"
+              size="small"
+              icon={<FormOutlined />}
+              onClick={() => void navigate(`/template/design/${r.id}${library ? '?library=1' : ''}`)}
+              data-testid="template-design"
+            >
+              {t('designer.open')}
+            </Button>
+          ) : null}
           {perm('edit') ? (
             <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="template-edit">
               {t('org.actions.edit')}

@@ -1,0 +1,115 @@
+/**
+ * The form designer as an administrator uses it: a new template gets fields by click and
+ * by drag, properties are set (label, model id, required), a duplicate model id is caught
+ * before saving, undo/redo work with the keyboard, a save makes version 2, the JSON
+ * exports, bad JSON is refused on import, and the phone preview shows the form. Then the
+ * designer in en-US. Screenshots go to test-results/screenshots.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loginAs, openAs, quiet } from './staff.ts';
+
+// Ignored by git.
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
+const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+const items = (page: Page) => page.getByTestId('canvas-item');
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(300_000);
+
+const name = `设备报修${String(Date.now() % 1_000_000)}`;
+
+/** Drags palette entry `type` onto the canvas item at `index` (pointer steps, as a hand would). */
+async function dragToCanvas(page: Page, type: string, index: number): Promise<void> {
+  const from = await page.getByTestId(`palette-${type}`).boundingBox();
+  const to = await items(page).nth(index).boundingBox();
+  if (!from || !to) throw new Error('nothing to drag');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('an administrator designs a new form and saves it as version 2', async ({ page, request }) => {
+  const admin = await loginAs(request, 'admin');
+  await openAs(page, admin, '/orders/template');
+  await expect(row(page, '报事报修')).toBeVisible({ timeout: 30_000 });
+  await quiet(page);
+  await page.getByTestId('template-add').click();
+  const dialog = page.locator('.ant-modal', { has: page.getByTestId('template-form') });
+  await dialog.getByTestId('template-name').fill(name);
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(dialog).toBeHidden();
+  await row(page, name).getByTestId('template-design').click();
+  await expect(page.getByTestId('designer-canvas')).toBeVisible();
+  await expect(page.getByTestId('designer-canvas')).toContainText('从左侧拖入或点击字段开始设计表单');
+
+  // A click adds a field at the end and selects it.
+  await page.getByTestId('palette-input').click();
+  await expect(items(page)).toHaveCount(1);
+  await page.getByTestId('prop-label').fill('设备名称');
+  await page.getByTestId('prop-model').fill('device_name');
+  await page.getByTestId('prop-required').click();
+  await expect(items(page).first()).toContainText('设备名称');
+
+  await page.getByTestId('palette-textarea').click();
+  await page.getByTestId('prop-label').fill('故障描述');
+  // The same model id as the first field: said at once, and saving waits.
+  await page.getByTestId('prop-model').fill('device_name');
+  await expect(page.getByText('字段标识已被其他字段使用')).toBeVisible();
+  await expect(page.getByTestId('designer-save')).toBeDisabled();
+  await page.getByTestId('prop-model').fill('symptom');
+  await expect(page.getByTestId('designer-save')).toBeEnabled();
+
+  // Dragging a dropdown onto the first field puts it first.
+  await dragToCanvas(page, 'select', 0);
+  await expect(items(page)).toHaveCount(3);
+  await expect(items(page).first()).toContainText('下拉选择框');
+
+  // Undo and redo with the keyboard (focus out of the inputs first).
+  await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(items(page)).toHaveCount(2);
+  await page.keyboard.press('Control+y');
+  await expect(items(page)).toHaveCount(3);
+  await shot(page, 'designer-zh-CN');
+
+  await page.getByTestId('designer-save').click();
+  await expect(page.locator('.ant-message-notice', { hasText: '已保存为第 2 版' })).toBeVisible();
+
+  await page.getByTestId('designer-export').click();
+  await expect(page.getByTestId('json-text')).toHaveValue(/"model": "device_name"/);
+  await page.getByTestId('json-close').click();
+  await page.getByTestId('designer-import').click();
+  await page.getByTestId('json-text').fill('{"fields": []}');
+  await page.getByTestId('json-import-apply').click();
+  await expect(page.getByText('这不是有效的表单 JSON')).toBeVisible();
+  await page.getByTestId('json-cancel').click();
+  await expect(items(page)).toHaveCount(3);
+
+  await page.getByTestId('designer-preview').click();
+  const preview = page.getByTestId('template-preview');
+  await expect(preview).toContainText('设备名称');
+  await expect(preview).toContainText('故障描述');
+  await shot(page, 'designer-preview-zh-CN');
+  await page.locator('.ant-drawer-close').click();
+
+  await page.getByRole('button', { name: '返回模板列表' }).click();
+  await expect(row(page, name)).toContainText('第 2 版');
+});
+
+test('the designer in en-US', async ({ page, request }) => {
+  const admin = await loginAs(request, 'admin');
+  await openAs(page, admin, '/orders/template', 'en-US');
+  await expect(row(page, name)).toBeVisible({ timeout: 30_000 });
+  await quiet(page);
+  await row(page, name).getByTestId('template-design').click();
+  await expect(items(page)).toHaveCount(3);
+  await items(page).nth(1).click();
+  await expect(page.getByTestId('prop-label')).toHaveValue('设备名称');
+  await expect(page.getByTestId('field-properties')).toContainText('Field id');
+  await shot(page, 'designer-en-US');
+});
