@@ -6,7 +6,8 @@
  * database file.
  * Targets: list p95 <= 20 ms, allDaiNumber <= 2 ms, create <= 10 ms.
  * Then the organisation bench (bench/organisation.ts: data scopes, Staff/list, orglist at
- * 10,000 staff), Excel export and import, and the import bomb (bench/import-bomb.ts).
+ * 10,000 staff), Excel export and import, the import bomb (bench/import-bomb.ts) and the
+ * forms bench (bench/forms.ts: validation, uploads, rendering).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { syncMenuCatalogue } from '../server/src/modules/access/repo.ts';
 import { rebuildParticipants } from '../server/src/modules/work-orders/participants-repo.ts';
 import { rebuildStatusCounts } from '../server/src/modules/work-orders/repo.ts';
 import { indexMissing } from '../server/src/modules/work-orders/search-repo.ts';
+import { formsBench } from './forms.ts';
 import { importBomb } from './import-bomb.ts';
 import { organisationBench } from './organisation.ts';
 import { header, row, time } from './stats.ts';
@@ -267,3 +269,8 @@ if (process.env.BENCH_KEEP) console.log(`Database kept: ${file}`);
 else fs.rmSync(dir, { recursive: true, force: true });
 
 for (const line of await importBomb()) console.log(line);
+
+// --- Forms: validation, uploads, rendering (bench/forms.ts, its own small database) -------
+console.log(`\nForms (bench/forms.ts)\n`);
+console.log(header());
+for (const line of await formsBench(N)) console.log(line);

@@ -5,7 +5,7 @@
  * exports, bad JSON is refused on import, and the phone preview shows the form. Then the
  * designer in en-US. Screenshots go to test-results/screenshots.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loginAs, openAs, quiet } from './staff.ts';
@@ -23,15 +23,24 @@ const name = `设备报修${String(Date.now() % 1_000_000)}`;
 
 /** Drags palette entry `type` onto the canvas item at `index` (pointer steps, as a hand would). */
 async function dragToCanvas(page: Page, type: string, index: number): Promise<void> {
-  const from = await page.getByTestId(`palette-${type}`).boundingBox();
-  const to = await items(page).nth(index).boundingBox();
+  await drag(page, page.getByTestId(`palette-${type}`), items(page).nth(index), 'top');
+}
+
+/** Drags `source` onto `target` (its top edge, or its empty lower part), with pointer steps. */
+async function drag(page: Page, source: Locator, target: Locator, where: 'top' | 'bottom'): Promise<void> {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.move(from.x + from.width / 2, from.y + Math.min(10, from.height / 2));
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 15 });
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + Math.min(10, from.height / 2), { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, where === 'top' ? to.y + 4 : to.y + to.height - 6, { steps: 15 });
   await page.mouse.up();
 }
+
+/** The slot `n` of the container field labelled or typed `type` on the canvas. */
+const slot = (page: Page, type: string, n: number) =>
+  page.locator(`[data-testid="canvas-item"][data-type="${type}"]`).first().locator(`[data-testid="canvas-slot"][data-slot="${n}"]`).first();
 
 test('an administrator designs a new form and saves it as version 2', async ({ page, request }) => {
   const admin = await loginAs(request, 'admin');
@@ -112,4 +121,68 @@ test('the designer in en-US', async ({ page, request }) => {
   await expect(page.getByTestId('prop-label')).toHaveValue('设备名称');
   await expect(page.getByTestId('field-properties')).toContainText('Field id');
   await shot(page, 'designer-en-US');
+});
+
+test('fields go into grid columns and batch rows, move out again, and the JSON keeps the nesting', async ({ page, request }) => {
+  const admin = await loginAs(request, 'admin');
+  await openAs(page, admin, '/orders/template');
+  await expect(row(page, name)).toBeVisible({ timeout: 30_000 });
+  await quiet(page);
+  await row(page, name).getByTestId('template-design').click();
+  await expect(items(page)).toHaveCount(3);
+  await page.getByTestId('designer-clear').click();
+  await expect(items(page)).toHaveCount(0);
+
+  await page.getByTestId('palette-grid').click();
+  await page.getByTestId('palette-batch').click();
+  await drag(page, page.getByTestId('palette-input'), slot(page, 'grid', 1), 'bottom');
+  await expect(slot(page, 'grid', 1).getByTestId('canvas-item')).toHaveCount(1);
+  await drag(page, page.getByTestId('palette-date'), slot(page, 'grid', 0), 'bottom');
+  await expect(slot(page, 'grid', 0).getByTestId('canvas-item')).toHaveCount(1);
+  for (const type of ['input', 'number', 'select']) await drag(page, page.getByTestId(`palette-${type}`), slot(page, 'batch', 0), 'bottom');
+  await expect(slot(page, 'batch', 0).getByTestId('canvas-item')).toHaveCount(3);
+  // A layout cannot go into a row: said, and nothing changes.
+  await drag(page, page.getByTestId('palette-grid'), slot(page, 'batch', 0), 'bottom');
+  await expect(page.locator('.ant-message-notice', { hasText: '批量数据和多选输入组里只能放普通字段' })).toBeVisible();
+  await expect(slot(page, 'batch', 0).getByTestId('canvas-item')).toHaveCount(3);
+  await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
+  await shot(page, 'designer-containers-zh-CN');
+
+  // The date moves out of its column to the top of the form; undo puts it back.
+  await drag(page, slot(page, 'grid', 0).getByTestId('canvas-item').first(), items(page).first(), 'top');
+  await expect(slot(page, 'grid', 0).getByTestId('canvas-item')).toHaveCount(0);
+  await expect(items(page).first()).toHaveAttribute('data-type', 'date');
+  await page.getByTestId('designer-undo').click();
+  await expect(slot(page, 'grid', 0).getByTestId('canvas-item')).toHaveCount(1);
+
+  // Selecting a field in a column and clicking the palette adds right after it, in that column.
+  await slot(page, 'grid', 1).getByTestId('canvas-item').first().click();
+  await page.getByTestId('palette-textarea').click();
+  await expect(slot(page, 'grid', 1).getByTestId('canvas-item')).toHaveCount(2);
+
+  await page.getByTestId('designer-export').click();
+  const json = JSON.parse(await page.getByTestId('json-text').inputValue()) as {
+    list: { type: string; columns?: { list: { type: string }[] }[]; list?: { type: string }[] }[];
+  };
+  await page.getByTestId('json-close').click();
+  expect(json.list.map((f) => f.type)).toEqual(['grid', 'batch']);
+  expect(json.list[0].columns?.map((c) => c.list.map((f) => f.type))).toEqual([['date'], ['input', 'textarea']]);
+  expect(json.list[1].list?.map((f) => f.type)).toEqual(['input', 'number', 'select']);
+
+  // The grid gets a third column from its properties; a column holding fields cannot go.
+  await page.locator('[data-testid="canvas-item"][data-type="grid"] .designer-container-bar').first().click();
+  await page.getByTestId('layout-add-column').click();
+  await expect(page.locator('[data-testid="canvas-item"][data-type="grid"] [data-testid="canvas-slot"]')).toHaveCount(3);
+  await drag(page, page.getByTestId('palette-rate'), slot(page, 'grid', 2), 'bottom');
+  await expect(slot(page, 'grid', 2).getByTestId('canvas-item')).toHaveCount(1);
+  await page.locator('[data-testid="canvas-item"][data-type="grid"] .designer-container-bar').first().click();
+  await expect(page.getByTestId('layout-remove-column')).toBeDisabled();
+  await shot(page, 'designer-grid-columns-zh-CN');
+
+  await page.getByTestId('designer-preview').click();
+  await expect(page.getByTestId('template-preview').getByTestId(/^batch-/)).toBeVisible();
+  await shot(page, 'designer-containers-preview-zh-CN');
+  await page.locator('.ant-drawer-close').click();
+  await page.getByTestId('designer-save').click();
+  await expect(page.locator('.ant-message-notice', { hasText: '已保存为第 3 版' })).toBeVisible();
 });

@@ -278,6 +278,12 @@ export async function staffScreens(request: APIRequestContext, token: string, co
     pageNo: 1,
     pageSize: 1,
   });
+  // The demo's first template (oldest last): its form has fields to draw.
+  const templates = await apiPost<{ data: { id: number }[] }>(request, token, '/admin/template/privateTemplate', {
+    company_id: companyId,
+    pageNo: 1,
+    pageSize: 100,
+  });
   return [
     ['dashboard', '/dashboard/analysis', '.ant-card'],
     ['list', '/orders/workorder', '.ant-table-row'],
@@ -290,5 +296,7 @@ export async function staffScreens(request: APIRequestContext, token: string, co
     ['roles', '/roleList', '.ant-table-row'],
     ['categories', '/system/category', '.ant-table-row'],
     ['operationLog', '/system/log', '.ant-table-row'],
+    ['templates', '/orders/template', '.ant-table-row'],
+    ['designer', `/template/design/${templates.data[templates.data.length - 1].id}`, '[data-testid="canvas-item"]'],
   ];
 }

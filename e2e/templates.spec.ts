@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signIn } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -118,4 +119,37 @@ test('the templates screen in en-US', async ({ page, request }) => {
   await row(page, '报事报修').getByTestId('template-preview-open').click();
   await expect(page.getByTestId('template-preview')).toBeVisible();
   await shot(page, 'template-preview-en-US');
+});
+
+test('the public gallery: a visitor previews without signing in, then signs in to use a template and lands in the designer', async ({ page }) => {
+  await page.goto('/templateList');
+  const card = page.getByTestId('template-card').filter({ hasText: '会议室预约' });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: '模板库' })).toBeVisible();
+  // The plain gallery only shows; copying is /templateListCopy's.
+  await expect(page.getByTestId('template-use')).toHaveCount(0);
+  await shot(page, 'gallery-zh-CN');
+  await card.getByRole('button', { name: /预\s?览/ }).click();
+  await expect(page.getByTestId('template-preview')).toContainText('会议主题');
+  await shot(page, 'gallery-preview-zh-CN');
+
+  await page.goto('/templateListCopy');
+  await card.getByTestId('template-use').click();
+  await expect(page).toHaveURL(/\/user\/login\?redirect=/);
+  await signIn(page, /^登\s?录$/);
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('会议室预约');
+  await confirm.getByRole('button', { name: '使用此模板' }).click();
+  await expect(page).toHaveURL(/\/template\/design\/\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('canvas-item').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('canvas-item').filter({ hasText: '会议主题' })).toBeVisible();
+});
+
+test('the public gallery in en-US', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('lang', 'en-US'));
+  await page.goto('/templateListCopy');
+  await expect(page.getByTestId('template-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Template gallery' })).toBeVisible();
+  await expect(page.getByTestId('template-use').first()).toHaveText('Use this template');
+  await shot(page, 'gallery-en-US');
 });

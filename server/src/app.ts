@@ -4,6 +4,7 @@
  * It never listens; `main.ts` does, and tests drive it with `inject`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
@@ -15,7 +16,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { API_BASE } from '@swo/contract';
+import { API_BASE, DEFAULT_UPLOAD_MAX_BYTES } from '@swo/contract';
 import type { Dialect } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
 import { toEnvelope } from './http/errors.ts';
@@ -34,6 +35,7 @@ import { organisationHandlers } from './modules/organisation/handlers.ts';
 import { templateHandlers } from './modules/templates/handlers.ts';
 import { requesterHandlers } from './modules/requester/handlers.ts';
 import { staffHandlers } from './modules/staff/handlers.ts';
+import { uploadHandlers } from './modules/uploads/handlers.ts';
 import { excelHandlers } from './modules/work-orders/excel-handlers.ts';
 import { MAX_IMPORT_BYTES } from './modules/work-orders/excel.ts';
 import { workOrderHandlers } from './modules/work-orders/handlers.ts';
@@ -55,6 +57,10 @@ export interface AppOptions {
   hsts?: boolean;
   /** Where the log goes (stdout by default; tests capture it). */
   logStream?: NodeJS.WritableStream;
+  /** Directory of uploaded files (UPLOAD_DIR; a directory under the system's temp by default). */
+  uploadDir?: string;
+  /** Largest upload in bytes (UPLOAD_MAX_MB; 10 MB by default). */
+  uploadMaxBytes?: number;
 }
 
 export interface RouteEntry {
@@ -97,14 +103,16 @@ export async function buildApp(opts: AppOptions) {
   await app.register(helmet, helmetOptions(opts.hsts ?? false));
   registerNoStore(app);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
-  await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
+  const uploads = { dir: opts.uploadDir ?? path.join(os.tmpdir(), 'smart-work-order-uploads'), maxBytes: opts.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES };
+  // One limit for every multipart call; each call then checks its own (import 5 MB, uploads).
+  await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: Math.max(MAX_IMPORT_BYTES, uploads.maxBytes), files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Smart Work Order API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  const services = createServices(opts.db, opts.dialect ?? 'sqlite');
+  const services = createServices(opts.db, opts.dialect ?? 'sqlite', uploads);
   registerGuard(app, services);
 
   const handlers: Handlers = {
@@ -120,6 +128,7 @@ export async function buildApp(opts: AppOptions) {
     ...menuHandlers(services),
     ...platformHandlers(services),
     ...staffHandlers(services),
+    ...uploadHandlers(services),
   };
   await app.register(
     (api, _opts, done) => {

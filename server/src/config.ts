@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   databaseUrl: string;
   uploadDir: string;
+  /** UPLOAD_MAX_MB: largest upload in bytes (10 MB by default). */
+  uploadMaxBytes: number;
   /** Seed demo data into an empty database (SEED_DEMO=0 skips). */
   seedDemo: boolean;
   /** Directory of the built SPA served at '/', or null to serve the API only. */
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || `sqlite:${path.resolve(root, DEFAULT_SQLITE_PATH)}`,
     uploadDir: path.resolve(root, env.UPLOAD_DIR || './data/uploads'),
+    uploadMaxBytes: Math.round(Number(env.UPLOAD_MAX_MB || 10) * 1024 * 1024),
     seedDemo: env.SEED_DEMO !== '0',
     webDist: env.WEB_DIST === '' ? null : path.resolve(root, env.WEB_DIST || './web/dist'),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT || 60),

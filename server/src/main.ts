@@ -9,12 +9,15 @@
  * counters, import locks), so they behave as one server. A worker that dies is replaced.
  */
 import cluster, { type Worker } from 'node:cluster';
+import type { Kysely } from 'kysely';
+import type { DB } from './db/schema.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
 import { syncMenuCatalogue } from './modules/access/repo.ts';
 import { schedulePurge } from './modules/maintenance/purge.ts';
+import { createUploadService } from './modules/uploads/service.ts';
 import { indexMissing } from './modules/work-orders/search-repo.ts';
 import { buildApp } from './app.ts';
 
@@ -39,6 +42,9 @@ function onShutdown(stop: () => Promise<void>): void {
   if (process.send) process.on('disconnect', () => void shutdown());
 }
 
+/** The purge of uploads never attached to an order (files and rows). */
+const purgeUploads = (db: Kysely<DB>) => () => createUploadService(db, { dir: config.uploadDir, maxBytes: config.uploadMaxBytes }).purge();
+
 /** Opens the database, builds the app and listens; `purge` also runs the hourly purge here. */
 async function serve(purge: boolean) {
   const { db, dialect } = openDatabase(config.databaseUrl);
@@ -50,8 +56,12 @@ async function serve(purge: boolean) {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     hsts: config.hsts,
+    uploadDir: config.uploadDir,
+    uploadMaxBytes: config.uploadMaxBytes,
   });
-  const stopPurge = purge ? schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed') }) : () => undefined;
+  const stopPurge = purge
+    ? schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed'), also: purgeUploads(db) })
+    : () => undefined;
   onShutdown(async () => {
     stopPurge();
     await app.close();
@@ -86,7 +96,7 @@ function banner(dialect: string, seeded: boolean, workers: number): void {
 async function primary(dialect: string, seeded: boolean): Promise<void> {
   let stopping = false;
   const { db } = openDatabase(config.databaseUrl);
-  const stopPurge = schedulePurge(db, { onError: (err) => console.error('purge of expired rows failed', err) });
+  const stopPurge = schedulePurge(db, { onError: (err) => console.error('purge of expired rows failed', err), also: purgeUploads(db) });
   const fork = () => cluster.fork();
   const listening = new Set<number>();
   cluster.on('listening', (w: Worker) => {

@@ -16,12 +16,13 @@ import { createRoleService } from './modules/roles/service.ts';
 import { createStaffChanges } from './modules/staff/changes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createTemplateService } from './modules/templates/service.ts';
+import { createUploadService, type UploadOptions } from './modules/uploads/service.ts';
 import { createWorkOrderActions } from './modules/work-orders/actions.ts';
 import { createExcelService } from './modules/work-orders/excel.ts';
 import { createWorkOrderService } from './modules/work-orders/service.ts';
 import { createStatsService } from './modules/work-orders/stats.ts';
 
-export function createServices(db: Kysely<DB>, dialect: Dialect) {
+export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions) {
   return {
     db,
     auth: createAuthService(db),
@@ -43,6 +44,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect) {
     staff: createStaffService(db),
     staffChanges: createStaffChanges(db),
     templates: createTemplateService(db),
+    uploads: createUploadService(db, uploads),
   };
 }
 export type Services = ReturnType<typeof createServices>;

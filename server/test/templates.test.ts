@@ -190,6 +190,27 @@ describe('the common library', () => {
     expect((await tpl('add', { copy_of: disabled })).status).toBe(404);
   });
 
+  it('the public gallery: without a token the enabled common templates list and open; disabled and private ones do not', async () => {
+    const anon = (path: string, payload: Record<string, unknown>) => call(h.app, 'POST', `/admin/template/${path}`, { payload });
+    const listed = await anon('listData', { pageNo: 1, pageSize: 100 });
+    expect(listed.status).toBe(200);
+    expect(names(listed)).toContain('IT 报障（通用）');
+    expect(names(listed)).not.toContain('停用的通用模板');
+    const open = await anon('detail', { is_private: 0, id: common });
+    expect(open.status).toBe(200);
+    expect((open.body.data.schema as { list: unknown[] }).list).toHaveLength(2);
+    const hidden = (await tpl('listData', { pageSize: 100 }, platform)).body.data.data.find((t: { name: string }) => t.name === '停用的通用模板');
+    expect((await anon('detail', { is_private: 0, id: hidden.id })).status).toBe(404);
+    // A stale token reads as nobody: still only the enabled ones.
+    const stale = await call(h.app, 'POST', '/admin/template/listData', { token: 'not-a-token', payload: { pageSize: 100 } });
+    expect(names(stale)).not.toContain('停用的通用模板');
+    // Private templates and every change still need a signed-in member.
+    const mine = (await tpl('privateTemplate', {})).body.data.data[0].id;
+    expect((await anon('detail', { id: mine })).status).toBe(401);
+    expect((await anon('privateTemplate', {})).status).toBe(401);
+    expect((await anon('add', { copy_of: common })).status).toBe(401);
+  });
+
   it('a company copies a common template: its own version 1, a "(copy)" name when the name is taken', async () => {
     const first = await tpl('add', { copy_of: common });
     const copy = await tpl('detail', { id: first.body.data.id });

@@ -14,3 +14,4 @@ export * from './replies.ts';
 export * from './endpoints/index.ts';
 export * from './platform.ts';
 export * from './templates.ts';
+export * from './uploads.ts';

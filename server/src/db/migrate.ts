@@ -14,6 +14,7 @@ import * as authEpoch from './migrations/2026-11-23T11-00-auth-epoch.ts';
 import * as rateLimits from './migrations/2026-11-23T12-00-rate-limits.ts';
 import * as orderSearch from './migrations/2026-11-23T13-00-order-search.ts';
 import * as templates from './migrations/2026-11-24T00-00-templates.ts';
+import * as uploads from './migrations/2026-11-24T01-00-uploads.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T12-00-rate-limits': rateLimits,
   '2026-11-23T13-00-order-search': orderSearch,
   '2026-11-24T00-00-templates': templates,
+  '2026-11-24T01-00-uploads': uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

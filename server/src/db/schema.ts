@@ -312,9 +312,15 @@ export interface LoginFailuresTable {
 }
 export interface UploadsTable {
   id: Generated<number>;
-  company_id: CompanyId | null;
+  company_id: CompanyId;
   user_id: UserId | null;
+  /** The application a requester uploaded for (null for staff uploads). */
+  application_id: ApplicationId | null;
+  /** The order holding it; null until attached (purged after a day). */
+  work_order_id: WorkOrderId | null;
   file_key: string;
+  kind: 'file' | 'image';
+  thumb_key: string | null;
   name: string;
   mime: string;
   size: number;

@@ -64,7 +64,8 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
         handler: async (req, reply) => {
           const input = 'body' in e || 'multipart' in e ? req.body : req.query;
           const data = await handler(input, { req, reply });
-          return isFile ? reply : ok(data);
+          if (isFile) return reply;
+          return 'okCode' in e ? { ...ok(data), code: e.okCode } : ok(data);
         },
       });
     }

@@ -38,6 +38,9 @@ export const errors = {
   /** 400 about one field: the message and the field's error both worded from `key` in `lang` (never validator text). */
   field: (lang: Lang, field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
     new AppError(400, key, { errors: { [field]: [message(lang, key, params)] } }, 400, params),
+  /** 413 for an upload beyond `maxMb` megabytes, also as an error of the `file` field. */
+  tooLarge: (lang: Lang, maxMb: number) =>
+    new AppError(413, 'uploadTooLarge', { errors: { file: [message(lang, 'uploadTooLarge', { max: maxMb })] } }, 413, { max: maxMb }),
   tooManyLogins: (retryAfterSeconds: number) =>
     new AppError(429, 'tooManyLogins', { retry_after: retryAfterSeconds }, 429, { minutes: Math.ceil(retryAfterSeconds / 60) }),
 };

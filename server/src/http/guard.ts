@@ -18,7 +18,7 @@ export function readToken(req: FastifyRequest): string | null {
   return null;
 }
 
-function requestedCompanyId(req: FastifyRequest): CompanyId | null {
+export function requestedCompanyId(req: FastifyRequest): CompanyId | null {
   let fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).company_id : undefined;
   // multipart fields arrive as {value}
   if (fromBody && typeof fromBody === 'object' && 'value' in fromBody) fromBody = fromBody.value;
@@ -83,6 +83,11 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     const permission = resolveChoice(declared, (name) => requestField(req, name));
     if (permission === 'public') return;
     const token = readToken(req);
+    if (permission === 'anyone') {
+      // The caller is named when the token is good; otherwise the call goes on as public.
+      if (token) req.auth = await services.auth.authenticate(token, await services.auth.epoch());
+      return;
+    }
     // A requester's `ident` decides, even if the browser also holds a staff token.
     const ident = (req.query as Record<string, unknown> | undefined)?.ident;
     if (permission === 'memberOrRequester' && (!token || (typeof ident === 'string' && ident))) return;

@@ -110,7 +110,8 @@ http.interceptors.response.use(
       if (!cfg.silent) notifyNetwork();
       return Promise.reject(new ApiError(resp.status || 0, i18n.t('request.networkError'), null, resp.status));
     }
-    if (cfg.native || body.code === CODE.ok) return body as never;
+    // Uploads succeed with code 0 (the form designer's contract); errors never carry 0.
+    if (cfg.native || body.code === CODE.ok || (body.code === CODE.uploadOk && resp.status === 200)) return body as never;
     if (!cfg.silent) notifyError(body.msg);
     if (body.code === CODE.notSignedIn && !hasIdentParam()) onNotSignedIn();
     return Promise.reject(new ApiError(body.code, body.msg, body.data, resp.status));

@@ -37,6 +37,7 @@ const AccountList = lazyPage(() => import('../pages/platform/AccountList.tsx'));
 const CompanyList = lazyPage(() => import('../pages/platform/CompanyList.tsx'));
 const TemplateList = lazyPage(() => import('../pages/template/TemplateList.tsx'));
 const TemplateLibrary = lazyPage(() => import('../pages/template/TemplateLibrary.tsx'));
+const TemplateGalleryPage = lazyPage(() => import('../pages/public/TemplateGalleryPage.tsx'));
 const TemplateDesigner = lazyPage(() => import('../pages/template/designer/TemplateDesigner.tsx'));
 
 /** Components a menu item's url_name binds to. */
@@ -126,6 +127,8 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
     { path: '/orderList', element: <OrderListPage />, handle: handle('orderList', { title: 'portal.orderList.title' }) },
     { path: '/orderInfo', element: <OrderInfoPage />, handle: handle('orderInfo', { title: 'portal.orderInfo.title' }) },
     { path: '/editInput', element: <EditInputPage />, handle: handle('editInput', { title: 'portal.edit.title' }) },
+    { path: '/templateList', element: <TemplateGalleryPage />, handle: handle('templateList', { title: 'template.gallery.title' }) },
+    { path: '/templateListCopy', element: <TemplateGalleryPage copy />, handle: handle('templateListCopy', { title: 'template.gallery.title' }) },
     { path: '/404', element: <ExceptionPage type="404" standalone />, handle: handle('404', exceptionMeta('404')) },
     { path: '*', element: <Navigate to="/404" replace />, handle: handle('*', {}, true) },
   ];

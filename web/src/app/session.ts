@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { CompanyListItem, MenuItem, UserInfo } from '@swo/contract';
 import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
+import { mustChangePassword, rememberPasswordMark } from './passwordMark.ts';
 import { queryClient } from './queryClient.ts';
 import { useDialogs } from '../components/dialogs.ts';
 import { useTabs } from '../components/tabs.ts';
@@ -69,6 +70,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     setItem(STORAGE_KEYS.account, data.account);
     setItem(STORAGE_KEYS.nickname, data.nickname);
     setItem(STORAGE_KEYS.shopName, data.nickname || data.account, SESSION_TTL_MS);
+    rememberPasswordMark(data.token, !!data.must_change_password);
     // The company is chosen before the token reaches the store: the route guard loads the
     // user info of the current company as soon as it sees a token.
     let prompt = false;
@@ -85,7 +87,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ token: data.token, name: data.nickname || data.account, welcome: welcomeKey(), companyPrompt: prompt });
     }
     // A reset (or generated) password must be changed before anything else works: the
-    // server refuses every other call until then, so the dialog opens on landing.
+    // server refuses every other call until then, so the dialog opens on landing (and,
+    // through the stored mark, again after a reload: see loadInfo).
     if (data.must_change_password) useDialogs.getState().openPassword();
   },
 
@@ -130,5 +133,7 @@ async function loadInfo(): Promise<UserInfo> {
     avatar: info.user?.avatar ?? '',
     name: info.user?.nickname || info.user?.username || '',
   });
+  // The reply does not say the password must be changed; the sign-in did, and left a mark.
+  if (mustChangePassword()) useDialogs.getState().openPassword();
   return info;
 }

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   nickname: 'nickname',
   lang: 'lang',
   ident: 'ident',
+  /** The token whose password must be changed first (passwordMark.ts). */
+  mustChangePassword: 'must_change_password',
 } as const;
 
 /** Token and shop name lifetime (docs/product.md, section 4). */

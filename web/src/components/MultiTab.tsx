@@ -4,7 +4,7 @@
  * tab). The last remaining tab cannot be closed; closing the active tab selects the last
  * remaining one; 'no tabs on the left' / 'no tabs on the right' when there is nothing to close.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -37,6 +37,21 @@ export default function MultiTab() {
 
   const activeKey = location.pathname;
 
+  // antd puts the overflow ("more") button inside the element with role=tablist, which may
+  // own only tabs: screen readers then announce a broken tab list once the tabs overflow.
+  // The role moves to the inner list, which holds just the tabs (all of them, scrolled or
+  // not), so the more button stays an ordinary button beside it.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const nav = bar.current?.querySelector('.ant-tabs-nav[role="tablist"]');
+    const list = bar.current?.querySelector('.ant-tabs-nav-list');
+    if (!nav || !list) return;
+    list.setAttribute('role', 'tablist');
+    list.setAttribute('aria-orientation', nav.getAttribute('aria-orientation') ?? 'horizontal');
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+  });
+
   const run = (op: Op, key: string) => {
     const store = useTabs.getState();
     let result: CloseResult;
@@ -60,7 +75,7 @@ export default function MultiTab() {
   }));
 
   return (
-    <div className="multi-tab" data-testid="multi-tab">
+    <div className="multi-tab" data-testid="multi-tab" ref={bar}>
       <Tabs
         className={fixed ? 'multi-tab-fixed' : undefined}
         type="editable-card"

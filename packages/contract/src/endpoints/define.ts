@@ -6,6 +6,9 @@ import type { PermissionCode } from '../permissions.ts';
  * Who may make a call:
  * - `public`: anyone (requester pages, sign-in);
  * - `signedIn`: a valid token, no company needed;
+ * - `anyone`: public, but a valid token, when sent, names the caller (who may then see
+ *   more, e.g. a platform administrator sees disabled library templates); a missing or
+ *   stale token reads as nobody;
  * - `member`: active staff of the `company_id` sent;
  * - `memberOrRequester`: a requester known by the `ident` query parameter, or else as `member`;
  * - `permissionId.action`: a member whose role grants that action;
@@ -14,7 +17,7 @@ import type { PermissionCode } from '../permissions.ts';
  * - `{choose, cases, otherwise}`: one documented path serving two kinds of caller, told
  *   apart by one request field (e.g. `is_private` of the template calls).
  */
-export type AccessRule = 'public' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode | StatusRule | ChoiceRule;
+export type AccessRule = 'public' | 'anyone' | 'signedIn' | 'member' | 'memberOrRequester' | PermissionCode | StatusRule | ChoiceRule;
 
 /**
  * A rule chosen by the value of one request field (body or query), read as text before
@@ -56,6 +59,8 @@ export interface Endpoint {
   reply: z.ZodType | typeof FILE_REPLY;
   tags: readonly string[];
   summary: string;
+  /** The `code` of a successful reply when not 200: uploads answer 0 (k-form-design's widgets expect it). */
+  okCode?: 0;
   /** Public calls limited per IP and minute (the server's public rate limit). */
   rateLimited?: true;
 }

@@ -17,6 +17,7 @@ import { ROLE_ENDPOINTS } from './roles.ts';
 import { REQUESTER_ENDPOINTS } from './requester.ts';
 import { STAFF_ENDPOINTS } from './staff.ts';
 import { TEMPLATE_ENDPOINTS } from './templates.ts';
+import { UPLOAD_ENDPOINTS } from './uploads.ts';
 import { WORK_ORDER_ENDPOINTS } from './work-orders.ts';
 
 export { FILE_REPLY, type AccessRule, type ChoiceRule, type Endpoint, type StatusRule } from './define.ts';
@@ -34,6 +35,7 @@ export const ENDPOINTS = {
   ...STAFF_ENDPOINTS,
   ...MENU_ENDPOINTS,
   ...PLATFORM_ENDPOINTS,
+  ...UPLOAD_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -13,11 +13,12 @@ export const TEMPLATE_ENDPOINTS = {
   templateLibraryList: def({
     method: 'POST',
     path: '/admin/template/listData',
-    permission: 'signedIn',
+    permission: 'anyone',
     body: t.templateListQuery,
     reply: r.paged(t.templateItem),
     tags,
-    summary: 'The common template library: every template for platform administrators, the enabled ones for everybody else',
+    summary:
+      'The common template library: every template for platform administrators, the enabled ones for everybody else (no token needed: the public gallery)',
   }),
   templatePrivateList: def({
     method: 'POST',
@@ -49,7 +50,7 @@ export const TEMPLATE_ENDPOINTS = {
   templateDetail: def({
     method: 'POST',
     path: '/admin/template/detail',
-    permission: byKind('template.get', 'signedIn'),
+    permission: byKind('template.get', 'anyone'),
     body: t.templateDetailBody,
     reply: t.templateDetail,
     tags,

@@ -30,12 +30,15 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
 }
 
 /**
- * Runs `purgeExpired` now and then every `everyMs` (an hour); the timer does not keep the
- * process alive. Returns a function that stops it.
+ * Runs `purgeExpired` (and `also`, e.g. the purge of unattached uploads) now and then every
+ * `everyMs` (an hour); the timer does not keep the process alive. Returns a function that stops it.
  */
-export function schedulePurge(db: Kysely<DB>, opts: { everyMs?: number; onError?: (err: unknown) => void } = {}): () => void {
+export function schedulePurge(db: Kysely<DB>, opts: { everyMs?: number; onError?: (err: unknown) => void; also?: () => Promise<unknown> } = {}): () => void {
   const onError = opts.onError ?? ((err) => console.error('purge failed', err));
-  const run = () => void purgeExpired(db).catch(onError);
+  const run = () => {
+    void purgeExpired(db).catch(onError);
+    if (opts.also) void opts.also().catch(onError);
+  };
   run();
   const timer = setInterval(run, opts.everyMs ?? HOUR);
   timer.unref();

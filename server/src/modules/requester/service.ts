@@ -26,7 +26,7 @@ import { errors } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { findActiveByKey } from '../applications/repo.ts';
-import { createOrder, templateOf, validFormData } from '../work-orders/create.ts';
+import { attachFormUploads, createOrder, templateOf, validFormData } from '../work-orders/create.ts';
 import type { Lang } from '../../http/messages.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { loadOrder, transition, type ActingParty } from '../work-orders/transition.ts';
@@ -113,6 +113,7 @@ export function createRequesterService(db: Kysely<DB>) {
           requesterId: who.id,
           creatorStaffId: null,
           by: party({ company_id: app.company_id, name: body.requester_name }, ip),
+          lang,
         });
         return { ...order, ident: who.ident };
       });
@@ -177,6 +178,7 @@ export function createRequesterService(db: Kysely<DB>) {
         ) {
           throw errors.conflict();
         }
+        await attachFormUploads(trx, r.company_id, order.id, schema, value, lang);
         if (body.requester_name || body.requester_phone) {
           await requesters.updateRequester(r.id, body.requester_name ?? r.name, body.requester_phone ?? r.phone);
           await requesters.renameOnOrder(order.id, body.requester_name ?? order.requester_name, body.requester_phone ?? order.requester_phone);

@@ -4,14 +4,14 @@
  */
 import type { TemplateId } from '@swo/contract';
 import type { Services } from '../../services.ts';
-import { actorOf, authOf, platformActorOf } from '../../http/context.ts';
+import { actorOf, platformActorOf } from '../../http/context.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
 
 const asTemplateId = (id: number) => id as TemplateId;
 
 export const templateHandlers = (s: Services) =>
   defineHandlers({
-    templateLibraryList: async (b, { req }) => s.templates.listLibrary(authOf(req).isPlatformAdmin, b),
+    templateLibraryList: async (b, { req }) => s.templates.listLibrary(req.auth?.isPlatformAdmin ?? false, b),
     templatePrivateList: async (b, { req }) => s.templates.listPrivate(actorOf(req), b),
     templateAdd: async ({ is_private, company_id: _c, ...v }, { req }) =>
       is_private === 0 ? s.templates.addLibrary(platformActorOf(req), v) : s.templates.addPrivate(actorOf(req), v),
@@ -19,7 +19,7 @@ export const templateHandlers = (s: Services) =>
       is_private === 0 ? s.templates.editLibrary(platformActorOf(req), id, v) : s.templates.editPrivate(actorOf(req), asTemplateId(id), v),
     templateDetail: async ({ is_private, id, version }, { req }) =>
       is_private === 0
-        ? s.templates.detailLibrary(authOf(req).isPlatformAdmin, id, version)
+        ? s.templates.detailLibrary(req.auth?.isPlatformAdmin ?? false, id, version)
         : s.templates.detailPrivate(actorOf(req), asTemplateId(id), version),
     templateStatus: async ({ is_private, id, status }, { req }) =>
       is_private === 0 ? s.templates.setStatusLibrary(platformActorOf(req), id, status) : s.templates.setStatusPrivate(actorOf(req), asTemplateId(id), status),

@@ -16,6 +16,7 @@ import { requesterRepo } from '../requester/repo.ts';
 import { roleRepo } from '../roles/repo.ts';
 import { staffRepo } from '../staff/repo.ts';
 import { templateRepo } from '../templates/repo.ts';
+import { uploadRepo } from '../uploads/repo.ts';
 import { lockRepo } from '../work-orders/locks-repo.ts';
 import { readRepo } from '../work-orders/reads-repo.ts';
 import { orderRepo } from '../work-orders/repo.ts';
@@ -35,6 +36,7 @@ export function forCompany(db: Db, companyId: CompanyId) {
     log: logRepo(db, companyId),
     locks: lockRepo(db, companyId),
     references: referenceRepo(db, companyId),
+    uploads: uploadRepo(db, companyId),
     departments: departmentRepo(db, companyId),
     positions: positionRepo(db, companyId),
     categories: categoryRepo(db, companyId),

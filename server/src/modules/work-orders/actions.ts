@@ -16,7 +16,7 @@ import { AppError, errors, toEnvelope } from '../../http/errors.ts';
 import { message } from '../../http/messages.ts';
 import { now } from '../../lib/time.ts';
 import { forCompany } from '../tenancy/for-company.ts';
-import { createOrder, templateOf, validFormData } from './create.ts';
+import { attachFormUploads, createOrder, templateOf, validFormData } from './create.ts';
 import { denialFor, mayReceive } from './policy.ts';
 import { presentOrder } from './service.ts';
 import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
@@ -99,6 +99,7 @@ async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData:
     at,
   });
   if (!ok) throw errors.conflict();
+  await attachFormUploads(trx, actor.companyId, order.id, schema, value, actor.lang);
   await orders.insertRecord({
     work_order_id: order.id,
     action: 'edit',
@@ -190,6 +191,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
           requesterId: null,
           creatorStaffId: actor.staffId,
           by: partyOf(actor),
+          lang: actor.lang,
         });
       });
     },

@@ -4,11 +4,24 @@
  * order starts `unassigned`, or `processing` when the template is automatic and a bound
  * handler is free (docs/design.md, "Work-order state machine": create).
  */
-import { nextStatus, orderTitle, validateFormData, type FormTemplate, type RequesterId, type StaffId, type WorkOrderId } from '@swo/contract';
+import {
+  nextStatus,
+  orderTitle,
+  uploadKeysOf,
+  validateFormData,
+  type CompanyId,
+  type FormField,
+  type FormTemplate,
+  type RequesterId,
+  type StaffId,
+  type WorkOrderId,
+} from '@swo/contract';
 import { formFieldMessage } from '../../http/field-messages.ts';
-import type { Lang } from '../../http/messages.ts';
+import type { Lang, MessageKey } from '../../http/messages.ts';
+import type { UploadRow } from '../uploads/repo.ts';
 import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { now } from '../../lib/time.ts';
 import type { ActiveApplication } from '../applications/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
@@ -22,9 +35,50 @@ export function templateOf(app: ActiveApplication): FormTemplate {
 
 /** The template's cleaned values of `data`, or 400 with messages keyed by field model. */
 export function validFormData(schema: FormTemplate, data: unknown, lang: Lang): Record<string, unknown> {
-  const check = validateFormData(schema, data);
+  const check = validateFormData(schema, data, { sanitizeHtml: sanitizeRichText });
   if (!check.ok) throw errors.validation(Object.fromEntries(Object.entries(check.errors).map(([k, es]) => [k, es.map((e) => formFieldMessage(lang, e))])));
   return check.value;
+}
+
+/**
+ * Attaches the uploads `value` refers to (batch rows included) to order `orderId`, in
+ * `trx`. Errors: 400 on the field whose upload is not the company's, is already on another
+ * order, or breaks the field's own limits (docs/design.md, "Uploads").
+ */
+export async function attachFormUploads(trx: Db, companyId: CompanyId, orderId: WorkOrderId, schema: FormTemplate, value: Record<string, unknown>, lang: Lang) {
+  const { uploads } = forCompany(trx, companyId);
+  for (const { model, field, keys } of uploadKeysOf(schema, value)) {
+    const unique = [...new Set(keys)];
+    const found = await uploads.findUploads(unique);
+    if (found.length !== unique.length) throw errors.field(lang, model, 'uploadUnknown');
+    for (const u of found) {
+      const refused = refusedByField(field, u);
+      if (refused) throw errors.field(lang, model, refused.key, refused.params);
+    }
+    if ((await uploads.attachUploads(unique, orderId)) !== unique.length) throw errors.field(lang, model, 'uploadUnknown');
+  }
+}
+
+/**
+ * Why the field's own limits refuse an upload, if they do: an image field takes images
+ * only; `maxSize` (MB) and `accept` (".pdf,image/*") are the designer's upload limits.
+ */
+function refusedByField(field: FormField, u: Pick<UploadRow, 'kind' | 'size' | 'name' | 'mime'>): { key: MessageKey; params?: Record<string, number> } | null {
+  const o = field.options ?? {};
+  if (field.type === 'uploadImg' && u.kind !== 'image') return { key: 'uploadNotImage' };
+  if (typeof o.maxSize === 'number' && o.maxSize > 0 && u.size > o.maxSize * 1024 * 1024) return { key: 'uploadTooLarge', params: { max: o.maxSize } };
+  if (field.type === 'uploadFile' && typeof o.accept === 'string' && o.accept.trim() && !accepts(o.accept, u.name, u.mime)) return { key: 'uploadTypeRefused' };
+  return null;
+}
+
+/** Whether an `accept` list (extensions, MIME types, `type/*`) admits a file. */
+export function accepts(accept: string, name: string, mime: string): boolean {
+  const lower = name.toLowerCase();
+  return accept
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean)
+    .some((t) => (t.startsWith('.') ? lower.endsWith(t) : t.endsWith('/*') ? mime.startsWith(t.slice(0, -1)) : mime === t));
 }
 
 export interface NewOrder {
@@ -36,6 +90,8 @@ export interface NewOrder {
   requesterId: RequesterId | null;
   creatorStaffId: StaffId | null;
   by: ActingParty;
+  /** Language of the caller's errors. */
+  lang: Lang;
 }
 
 /** Inserts the order, its first history step(s) and the log entry in `trx`, in the application's company. */
@@ -62,6 +118,7 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: WorkOrder
     created_at: at,
     updated_at: at,
   });
+  await attachFormUploads(trx, app.company_id, order.id, schema, o.value, o.lang);
   await orders.insertRecord({
     work_order_id: order.id,
     action: 'create',

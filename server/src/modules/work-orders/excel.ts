@@ -35,6 +35,7 @@ import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
 import { partyOf } from './actions.ts';
 import { createOrder, templateOf } from './create.ts';
 import { cellText, cellValue, formValue, looksLikeFormula } from './excel-cells.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { checkUnpackedSize, readFirstSheet, withImportLock } from './import-guard.ts';
 import { zonedFilters } from './service.ts';
 import { visibilityOf } from './visibility.ts';
@@ -217,7 +218,7 @@ export function createExcelService(db: Kysely<DB>) {
           const rowErrors: ImportReply['errors'] = [];
           const people = createWorkBody.pick({ requester_name: true, requester_phone: true }).safeParse({ requester_name: name, requester_phone: phone });
           if (!people.success) for (const i of people.error.issues) rowErrors.push({ row: r, field: String(i.path[0]), message: fieldMessage(actor.lang, i) });
-          const check = validateFormData(schema, formData);
+          const check = validateFormData(schema, formData, { sanitizeHtml: sanitizeRichText });
           for (const [model, es] of Object.entries(check.errors))
             rowErrors.push({ row: r, field: fields.find((f) => f.model === model)?.label ?? model, message: formFieldMessage(actor.lang, es[0]) });
           if (rowErrors.length) {
@@ -236,6 +237,7 @@ export function createExcelService(db: Kysely<DB>) {
               requesterId: null,
               creatorStaffId: actor.staffId,
               by: partyOf(actor),
+              lang: actor.lang,
             });
             report.orders.push({ row: v.row, ...o });
           }

@@ -42,4 +42,26 @@ describe('form values', () => {
     expect(validateFormData({ list: fields }, values).ok).toBe(true);
     expect(validateFormData({ list: fields }, wireValues(fields, {})).errors).toHaveProperty('input');
   });
+
+  it('converts the fields inside batch rows and ticked choices both ways, keeping row keys', () => {
+    const batch: FormField = {
+      ...field('batch'),
+      model: 'rows',
+      list: [
+        { ...field('date'), model: 'day' },
+        { ...field('number'), model: 'n' },
+      ],
+    };
+    const wire = [{ key: 7, day: '2026-05-06', n: 2 }];
+    const control = initialValues([batch], { rows: wire }).rows as Record<string, unknown>[];
+    expect(dayjs.isDayjs(control[0].day)).toBe(true);
+    expect(control[0].key).toBe(7);
+    expect(wireValues([batch], { rows: control })).toEqual({ rows: wire });
+    expect(validateFormData({ list: [batch] }, wireValues([batch], { rows: control })).ok).toBe(true);
+
+    const choices: FormField = { ...field('selectInputList'), model: 'how', columns: [{ value: 'a', label: 'A', list: [{ ...field('time'), model: 'at' }] }] };
+    const entry = initialValues([choices], { how: [{ checked: true, value: 'a', label: 'A', at: '08:30:00' }] }).how as Record<string, unknown>[];
+    expect(dayjs.isDayjs(entry[0].at)).toBe(true);
+    expect(wireValues([choices], { how: entry })).toEqual({ how: [{ checked: true, value: 'a', label: 'A', at: '08:30:00' }] });
+  });
 });

@@ -47,9 +47,27 @@ export function toControlValue(f: FormField, v: unknown): unknown {
     case 'select':
       if (f.options?.multiple) return Array.isArray(v) ? v : [v];
       return v;
+    case 'batch':
+      return Array.isArray(v) ? v.map((row) => convertRow(childrenOf(f.list), row, toControlValue)) : undefined;
+    case 'selectInputList':
+      return Array.isArray(v) ? v.map((entry, i) => convertRow(childrenOf(f.columns?.[i]?.list), entry, toControlValue)) : undefined;
     default:
       return v;
   }
+}
+
+const childrenOf = (list: unknown): FormField[] => (Array.isArray(list) ? (list as FormField[]).filter((c) => c && typeof c === 'object' && c.model) : []);
+
+/** A batch row or choice entry with its fields converted; its own keys (key, checked, value, label) kept. */
+function convertRow(children: FormField[], row: unknown, convert: (f: FormField, v: unknown) => unknown): Record<string, unknown> {
+  const r = row && typeof row === 'object' ? (row as Record<string, unknown>) : {};
+  const out: Record<string, unknown> = { ...r };
+  for (const c of children) {
+    const v = convert(c, r[c.model]);
+    if (v === undefined) delete out[c.model];
+    else out[c.model] = v;
+  }
+  return out;
 }
 
 /** Wire value of a control value; empty values become undefined. */
@@ -64,6 +82,10 @@ export function toWireValue(f: FormField, v: unknown): unknown {
       return dayjs.isDayjs(v) ? v.format(timeFormat(f)) : v;
     case 'color':
       return typeof v === 'string' ? v : ((v as { toHexString?: () => string }).toHexString?.() ?? '');
+    case 'batch':
+      return Array.isArray(v) ? v.map((row) => convertRow(childrenOf(f.list), row, toWireValue)) : v;
+    case 'selectInputList':
+      return Array.isArray(v) ? v.map((entry, i) => convertRow(childrenOf(f.columns?.[i]?.list), entry, toWireValue)) : v;
     default:
       return v;
   }

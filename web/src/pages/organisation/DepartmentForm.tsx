@@ -4,7 +4,7 @@
  * move shows on the field), leader (staff who may handle orders), sort and status.
  * A changed form asks before closing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Form, Input, Modal, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import type { Department } from '@swo/contract';
 import { call, employeeList } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { keys } from '../../app/queryKeys.ts';
-import { confirmDiscard, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 import SortStatusFields from './SortStatusFields.tsx';
 import { buildDepartmentTree, selfAndDescendants, type DepartmentNode } from './departmentTree.ts';
 
@@ -48,56 +48,34 @@ export interface DepartmentFormProps {
 export default function DepartmentForm({ mode, departments, onClose, onSaved }: DepartmentFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const staff = useQuery({ queryKey: keys.staff.assignable(undefined), queryFn: () => employeeList({}), enabled: !!mode });
   const editing = mode?.kind === 'edit' ? mode.department : null;
 
-  useEffect(() => {
-    if (!mode) return;
-    form.resetFields();
-    form.setFieldsValue(mode.kind === 'edit' ? { ...mode.department } : { name: '', parent_id: mode.parentId, leader_staff_id: null, sort: 0, status: 1 });
-    initial.current = snapshot(form);
-  }, [mode, form]);
+  const dialog = useFormDialog({
+    form,
+    target: mode,
+    values: (m) => (m.kind === 'edit' ? { ...m.department } : { name: '', parent_id: m.parentId, leader_staff_id: null, sort: 0, status: 1 }),
+    save: async (values) => {
+      const body = { ...values, name: values.name.trim(), leader_staff_id: values.leader_staff_id ?? null };
+      if (editing) await call('departmentEdit', { ...body, id: editing.id });
+      else await call('departmentAdd', body);
+      void feedback.message.success(t('org.saved'));
+    },
+    onSaved,
+    onClose,
+  });
 
   const parentOptions = useMemo(() => {
     const blocked = editing ? selfAndDescendants(departments, editing.id) : new Set<number>();
     return [{ value: 0, title: t('department.root') }, ...options(buildDepartmentTree(departments), blocked)];
   }, [departments, editing, t]);
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const body = { ...values, name: values.name.trim(), leader_staff_id: values.leader_staff_id ?? null };
-      if (editing) await call('departmentEdit', { ...body, id: editing.id });
-      else await call('departmentAdd', body);
-      void feedback.message.success(t('org.saved'));
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const cancel = async () => {
-    if (await confirmDiscard(form, initial.current)) onClose();
-  };
-
   return (
     <Modal
       title={editing ? t('department.edit') : t('department.add')}
-      open={!!mode}
-      onOk={() => void submit()}
-      onCancel={() => void cancel()}
-      confirmLoading={saving}
+      {...dialog.modalProps}
       okText={t('org.actions.save')}
       cancelText={t('buttons.cancel')}
-      maskClosable={false}
-      forceRender
       data-testid="department-form"
     >
       <Form form={form} layout="vertical" requiredMark="optional">

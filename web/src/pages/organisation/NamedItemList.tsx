@@ -5,17 +5,16 @@
  * server with a 409 message.
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Table, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NamedItem } from '@swo/contract';
 import { formatTime } from '../../app/format.ts';
 import { keys } from '../../app/queryKeys.ts';
 import { useUrlTable } from '../../app/useUrlTable.ts';
-import { usePermission } from '../../app/routeContext.ts';
 import { useSettings } from '../../app/settings.ts';
 import { confirmAction } from '../../components/confirmAction.ts';
+import ListCard from '../../components/ListCard.tsx';
 import StatusBadge from '../../components/StatusBadge.tsx';
 import NamedItemDialog from './NamedItemDialog.tsx';
 import RowActions from './RowActions.tsx';
@@ -24,7 +23,6 @@ import { FILTERED_TABLE, filteredQuery, KeywordStatusFilters } from '../../compo
 
 export default function NamedItemList({ kind }: { kind: NamedItemKind }) {
   const { t } = useTranslation();
-  const can = usePermission();
   // On a phone a fixed actions column would cover the names.
   const isMobile = useSettings((st) => st.isMobile);
   const queryClient = useQueryClient();
@@ -74,30 +72,20 @@ export default function NamedItemList({ kind }: { kind: NamedItemKind }) {
   ];
 
   return (
-    <Card
-      className="page-card"
+    <ListCard<NamedItem>
       title={t(`${p}.title`)}
-      variant="borderless"
-      extra={
-        can(`${p}.add`) ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`${p}-add`}>
-            {t(`${p}.add`)}
-          </Button>
-        ) : null
-      }
+      testId={p}
+      add={{ permission: `${p}.add`, label: t(`${p}.add`), onClick: () => setEditing('new') }}
+      filters={<KeywordStatusFilters state={state} update={update} placeholder={t('org.keyword')} testId={p} />}
+      table={{
+        columns,
+        dataSource: list.data?.data ?? [],
+        loading: list.isFetching,
+        scroll: { x: 900 },
+        pagination: pagination(list.data?.totalCount),
+      }}
     >
-      <KeywordStatusFilters state={state} update={update} placeholder={t('org.keyword')} testId={p} />
-      <Table<NamedItem>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 900 }}
-        pagination={pagination(list.data?.totalCount)}
-        data-testid={`${p}-table`}
-      />
       <NamedItemDialog kind={kind} item={editing} onClose={() => setEditing(null)} onSaved={refresh} />
-    </Card>
+    </ListCard>
   );
 }

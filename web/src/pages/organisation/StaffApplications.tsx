@@ -3,7 +3,7 @@
  * each marked bound or not), changed as one set (`staff_application_add`). Only an active
  * member can be bound, as the server requires; a changed selection asks before closing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Form, Modal, Select, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import type { StaffRow } from '@swo/contract';
 import { call } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { keys } from '../../app/queryKeys.ts';
-import { confirmDiscard, snapshot } from '../../components/formDialog.ts';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 
 export interface StaffApplicationsProps {
   /** The member whose applications are shown; null = closed. */
@@ -25,8 +25,6 @@ export interface StaffApplicationsProps {
 export default function StaffApplications({ staff, editable, onClose, onSaved }: StaffApplicationsProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ application_ids: number[] }>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const apps = useQuery({
     queryKey: keys.staff.applications(staff?.id ?? 0),
     queryFn: () => call('staffApplications', { staff_id: staff!.id }),
@@ -35,50 +33,32 @@ export default function StaffApplications({ staff, editable, onClose, onSaved }:
   const list = useMemo(() => apps.data ?? [], [apps.data]);
   const bound = useMemo(() => list.filter((a) => a.bound), [list]);
 
-  useEffect(() => {
-    if (!staff || !apps.data) return;
-    form.setFieldsValue({ application_ids: apps.data.filter((a) => a.bound).map((a) => a.id) });
-    initial.current = snapshot(form);
-  }, [staff, apps.data, form]);
-
-  const close = () => {
-    form.resetFields();
-    initial.current = '';
-    onClose();
-  };
-
-  const save = async () => {
-    if (!staff) return;
-    const ids = (form.getFieldValue('application_ids') as number[] | undefined) ?? [];
-    setSaving(true);
-    try {
+  const dialog = useFormDialog({
+    form,
+    target: staff,
+    // The bound ones are known only once the list arrives.
+    values: () => (apps.data ? { application_ids: apps.data.filter((a) => a.bound).map((a) => a.id) } : undefined),
+    save: async ({ application_ids }, s) => {
       // A query string repeats the key for a list (application_ids=1&application_ids=2).
-      await call('staffApplicationsSet', { staff_id: staff.id, application_ids: ids }, { paramsSerializer: { indexes: null } });
+      await call('staffApplicationsSet', { staff_id: s.id, application_ids: application_ids ?? [] }, { paramsSerializer: { indexes: null } });
       void feedback.message.success(t('org.saved'));
-      onSaved();
-      close();
-    } catch {
-      // Reported by the HTTP client.
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onSaved,
+    onClose,
+  });
 
   const inactive = staff ? staff.status !== 1 : false;
   return (
     <Modal
       title={t('staff.apps.title', { name: staff?.name ?? '' })}
-      open={!!staff}
-      onOk={() => void (editable ? save() : close())}
-      onCancel={() => void (initial.current ? confirmDiscard(form, initial.current) : Promise.resolve(true)).then((ok) => ok && close())}
-      confirmLoading={saving}
+      {...dialog.modalProps}
+      // Read-only, the one button just closes.
+      onOk={editable ? dialog.submit : onClose}
       okText={editable ? t('org.actions.save') : t('buttons.close')}
       okButtonProps={{ disabled: apps.isLoading }}
       cancelButtonProps={editable ? undefined : { style: { display: 'none' } }}
       cancelText={t('buttons.cancel')}
-      maskClosable={false}
       width={600}
-      forceRender
     >
       <Typography.Paragraph type="secondary">{t('staff.apps.hint')}</Typography.Paragraph>
       <div style={{ marginBottom: 12 }} data-testid="staff-apps-bound">

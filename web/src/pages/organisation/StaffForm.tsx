@@ -7,16 +7,18 @@
  * A new account without a typed password gets a generated one, shown once. A changed form
  * asks before closing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Col, Form, Input, Modal, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountFields, staffAddBody, type NamedItem, type RoleItem, type StaffRow } from '@swo/contract';
+import { accountFields, staffAddBody, type StaffRow } from '@swo/contract';
 import { call, callExact } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
-import { confirmDiscard, schemaRule, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { schemaRule } from '../../components/formDialog.ts';
 import { showPasswordOnce } from '../../components/passwordOnce.tsx';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 import SortStatusFields from './SortStatusFields.tsx';
-import { withDepartment, type OrgTreeNode } from './staffTable.ts';
+import { enabledChoices, withDepartment, type OrgTreeNode } from './staffTable.ts';
+import { useStaffChoices } from './useStaffChoices.ts';
 
 /** What the dialog does: add a member, or edit `staff`. */
 export type StaffFormMode = { kind: 'add' } | { kind: 'edit'; staff: StaffRow };
@@ -55,54 +57,40 @@ export interface StaffFormProps {
   mode: StaffFormMode | null;
   /** The enabled departments (`orglist`). */
   departments: OrgTreeNode[];
-  /** The company's positions and roles; empty when the user may not list them. */
-  positions: NamedItem[];
-  roles: RoleItem[];
   /** The signed-in user's own membership: role and status are fixed. */
   self: boolean;
   onClose: () => void;
   onSaved: () => void;
 }
 
-export default function StaffForm({ mode, departments, positions, roles, self, onClose, onSaved }: StaffFormProps) {
+export default function StaffForm({ mode, departments, self, onClose, onSaved }: StaffFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const editing = mode?.kind === 'edit' ? mode.staff : null;
 
-  useEffect(() => {
-    if (!mode) return;
-    form.resetFields();
-    if (mode.kind === 'edit') {
-      const { name, job_number, username, nickname, phone, email, department_id, position_id, role_id, status } = mode.staff;
-      form.setFieldsValue({ name, job_number, username, nickname, phone, email, department_id, position_id, role_id, status });
-    } else form.setFieldsValue(EMPTY);
-    initial.current = snapshot(form);
-  }, [mode, form]);
-
   const departmentTree = useMemo(() => withDepartment(departments, editing?.department_id ?? null, editing?.department_name ?? null), [departments, editing]);
-  // Disabled positions and roles are offered only as the member's current value.
-  const positionOptions = useMemo(() => {
-    const opts = positions.filter((p) => p.status === 1 || p.id === editing?.position_id).map((p) => ({ value: p.id, label: p.name }));
-    if (editing?.position_id && !opts.some((o) => o.value === editing.position_id))
-      opts.unshift({ value: editing.position_id, label: editing.position_name ?? '' });
-    return opts;
-  }, [positions, editing]);
-  const roleOptions = useMemo(() => {
-    const opts = roles.filter((r) => r.status === 1 || r.id === editing?.role_id).map((r) => ({ value: r.id, label: r.name }));
-    if (editing && !opts.some((o) => o.value === editing.role_id)) opts.unshift({ value: editing.role_id, label: editing.role_name });
-    return opts;
-  }, [roles, editing]);
+  const choices = useStaffChoices();
+  const positionOptions = useMemo(
+    () => enabledChoices(choices.positions, editing ? { id: editing.position_id, name: editing.position_name } : undefined),
+    [choices.positions, editing],
+  );
+  const roleOptions = useMemo(
+    () => enabledChoices(choices.roles, editing ? { id: editing.role_id, name: editing.role_name } : undefined),
+    [choices.roles, editing],
+  );
 
   // Empty is the `required` rule's to report; the contract's schema judges the rest.
   const required = (label: string) => ({ required: true, whitespace: true, message: t('org.required', { label }) });
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !mode) return;
-    setSaving(true);
-    try {
+  const dialog = useFormDialog({
+    form,
+    target: mode,
+    values: (m) => {
+      if (m.kind === 'add') return EMPTY;
+      const { name, job_number, username, nickname, phone, email, department_id, position_id, role_id, status } = m.staff;
+      return { name, job_number, username, nickname, phone, email, department_id, position_id, role_id, status };
+    },
+    save: async (values) => {
       const { password, ...rest } = values;
       const body = {
         ...rest,
@@ -120,33 +108,24 @@ export default function StaffForm({ mode, departments, positions, roles, self, o
         // Exact: an emptied phone, e-mail or nickname must reach the server to be cleared.
         await callExact('staffUpdate', { ...body, id: editing.id });
         void feedback.message.success(t('org.saved'));
-      } else {
-        const added = await call('staffAdd', { ...body, password: password || undefined });
-        if (added.password) showPasswordOnce({ title: t('staff.created'), username: body.username, password: added.password });
-        else if (added.linked_existing_account) void feedback.message.success(t('staff.linked', { username: body.username }));
-        else void feedback.message.success(t('staff.created'));
+        return;
       }
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+      const added = await call('staffAdd', { ...body, password: password || undefined });
+      if (added.password) showPasswordOnce({ title: t('staff.created'), username: body.username, password: added.password });
+      else if (added.linked_existing_account) void feedback.message.success(t('staff.linked', { username: body.username }));
+      else void feedback.message.success(t('staff.created'));
+    },
+    onSaved,
+    onClose,
+  });
 
   return (
     <Modal
       title={editing ? t('staff.edit') : t('staff.add')}
-      open={!!mode}
-      onOk={() => void submit()}
-      onCancel={() => void confirmDiscard(form, initial.current).then((ok) => ok && onClose())}
-      confirmLoading={saving}
+      {...dialog.modalProps}
       okText={t('org.actions.save')}
       cancelText={t('buttons.cancel')}
-      maskClosable={false}
       width={720}
-      forceRender
     >
       <Form form={form} layout="vertical" requiredMark="optional" autoComplete="off" data-testid="staff-form">
         <Row gutter={16}>
@@ -213,6 +192,7 @@ export default function StaffForm({ mode, departments, positions, roles, self, o
                 showSearch
                 optionFilterProp="label"
                 options={positionOptions}
+                loading={choices.loading}
                 placeholder={t('staff.noPosition')}
                 data-testid="staff-position"
               />
@@ -225,7 +205,7 @@ export default function StaffForm({ mode, departments, positions, roles, self, o
               extra={self ? t('staff.selfFixed') : undefined}
               rules={[{ required: true, message: t('staff.roleRequired') }]}
             >
-              <Select showSearch optionFilterProp="label" options={roleOptions} disabled={self} data-testid="staff-role" />
+              <Select showSearch optionFilterProp="label" options={roleOptions} loading={choices.loading} disabled={self} data-testid="staff-role" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchIds, buildOrgTree, STAFF_TABLE, staffQuery, withDepartment } from './staffTable.ts';
+import { branchIds, buildOrgTree, enabledChoices, STAFF_TABLE, staffQuery, withDepartment } from './staffTable.ts';
 
 const row = (id: number, parent_id: number, name: string, total_staff = 0) => ({ id, parent_id, name, staff_count: 0, total_staff });
 
@@ -41,5 +41,22 @@ describe('the staff screen: URL state and department tree', () => {
     expect(withDepartment(tree, 2, 'A1')).toBe(tree);
     expect(withDepartment(tree, null, null)).toBe(tree);
     expect(withDepartment(tree, 9, 'Old').map((n) => n.title)).toEqual(['Old', 'A']);
+  });
+
+  it('offers only enabled positions and roles; a disabled current one stays, not selectable', () => {
+    const items = [
+      { id: 1, name: 'Clerk', status: 1 },
+      { id: 2, name: 'Old', status: 0 },
+      { id: 3, name: 'Lead', status: 1 },
+    ];
+    expect(enabledChoices(items)).toEqual([
+      { value: 1, label: 'Clerk' },
+      { value: 3, label: 'Lead' },
+    ]);
+    expect(enabledChoices(items, { id: 1, name: 'Clerk' })).toEqual(enabledChoices(items));
+    expect(enabledChoices(items, { id: null, name: null })).toEqual(enabledChoices(items));
+    expect(enabledChoices(items, { id: 2, name: 'stale' })[0]).toEqual({ value: 2, label: 'Old', disabled: true });
+    // Not listed (no right to list them): the member's own name of it.
+    expect(enabledChoices([], { id: 7, name: 'Manager' })).toEqual([{ value: 7, label: 'Manager', disabled: true }]);
   });
 });

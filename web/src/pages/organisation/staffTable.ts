@@ -2,7 +2,8 @@
  * What the staff screen keeps outside React: its filters and page as a URL table
  * (useUrlTable), the list call's query built from them, and the `orglist` rows nested into
  * the department tree its left panel and the form's department picker show (with a
- * member's disabled department added, so the picker can still name it).
+ * member's disabled department added, so the picker can still name it), and the form's
+ * position and role choices.
  */
 import type { OrgNode } from '@swo/contract';
 import type { StaffListParams } from '../../app/api.ts';
@@ -79,4 +80,26 @@ export function withDepartment(tree: OrgTreeNode[], id: number | null, name: str
   if (id === null) return tree;
   const has = (nodes: OrgTreeNode[]): boolean => nodes.some((n) => n.key === id || (n.children ? has(n.children) : false));
   return has(tree) ? tree : [{ key: id, value: id, title: name ?? `#${id}`, total: 0 }, ...tree];
+}
+
+/** A choice of a select in the staff form. */
+export interface Choice {
+  value: number;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * The enabled `items` as choices: nobody is given a disabled position or role. A member's
+ * current value that is not among them (disabled, or not listed) is kept as a disabled
+ * choice, so that the field still shows its name instead of a bare id.
+ */
+export function enabledChoices(items: readonly { id: number; name: string; status: number }[], current?: { id: number | null; name: string | null }): Choice[] {
+  const choices: Choice[] = items.filter((i) => i.status === 1).map((i) => ({ value: i.id, label: i.name }));
+  const id = current?.id ?? null;
+  if (id !== null && !choices.some((c) => c.value === id)) {
+    const name = items.find((i) => i.id === id)?.name ?? current?.name ?? `#${id}`;
+    choices.unshift({ value: id, label: name, disabled: true });
+  }
+  return choices;
 }

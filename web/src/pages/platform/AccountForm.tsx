@@ -5,15 +5,15 @@
  * the contract's field rules; the server's 400 shows on the fields; a changed form asks
  * before closing.
  */
-import { useEffect, useRef, useState } from 'react';
 import { Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountFields, type AccountItem } from '@swo/contract';
 import { call, callExact } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
-import { confirmDiscard, schemaRule, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { schemaRule } from '../../components/formDialog.ts';
 import { showPasswordOnce } from '../../components/passwordOnce.tsx';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 
 interface Values {
   username: string;
@@ -34,61 +34,42 @@ export interface AccountFormProps {
 export default function AccountForm({ account, onClose, onSaved }: AccountFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const myId = useSession((s) => s.info?.id);
   const editing = account && account !== 'new' ? account : null;
 
-  useEffect(() => {
-    if (!account) return;
-    form.resetFields();
-    form.setFieldsValue(
-      account === 'new'
+  const dialog = useFormDialog({
+    form,
+    target: account,
+    values: (a) =>
+      a === 'new'
         ? { username: '', nickname: '', phone: '', email: '', is_platform_admin: 0, password: '' }
-        : { ...account, is_platform_admin: account.is_platform_admin ? 1 : 0 },
-    );
-    initial.current = snapshot(form);
-  }, [account, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !account) return;
-    setSaving(true);
-    try {
+        : { ...a, is_platform_admin: a.is_platform_admin ? 1 : 0 },
+    save: async (values, a) => {
       const fields = { nickname: values.nickname.trim(), phone: values.phone.trim(), email: values.email.trim(), is_platform_admin: values.is_platform_admin };
-      if (editing) {
+      if (a !== 'new') {
         // Empty strings go too: they clear the phone or e-mail.
-        await callExact('accountUpdate', { id: editing.id, ...fields, ...(editing.id === myId ? { is_platform_admin: undefined } : {}) });
+        await callExact('accountUpdate', { id: a.id, ...fields, ...(a.id === myId ? { is_platform_admin: undefined } : {}) });
         void feedback.message.success(t('org.saved'));
-      } else {
-        const username = values.username.trim();
-        const created = await call('accountAdd', { ...fields, username, password: values.password || undefined });
-        if (created.password)
-          showPasswordOnce({ title: t('platform.accounts.created'), username, password: created.password, note: t('platform.accounts.createdNote') });
-        else void feedback.message.success(t('platform.accounts.createdTyped'));
+        return;
       }
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+      const username = values.username.trim();
+      const created = await call('accountAdd', { ...fields, username, password: values.password || undefined });
+      if (created.password)
+        showPasswordOnce({ title: t('platform.accounts.created'), username, password: created.password, note: t('platform.accounts.createdNote') });
+      else void feedback.message.success(t('platform.accounts.createdTyped'));
+    },
+    onSaved,
+    onClose,
+  });
 
   const self = !!editing && editing.id === myId;
 
   return (
     <Modal
       title={t(editing ? 'platform.accounts.edit' : 'platform.accounts.add')}
-      open={!!account}
-      onOk={() => void submit()}
-      onCancel={() => void confirmDiscard(form, initial.current).then((ok) => ok && onClose())}
-      confirmLoading={saving}
+      {...dialog.modalProps}
       okText={t('org.actions.save')}
       cancelText={t('buttons.cancel')}
-      maskClosable={false}
-      forceRender
     >
       <Form form={form} layout="vertical" requiredMark="optional" autoComplete="off" data-testid="account-form">
         <Form.Item

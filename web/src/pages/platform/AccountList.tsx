@@ -7,8 +7,7 @@
  * password. Nobody disables their own account or sets their own password here.
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccountItem } from '@swo/contract';
@@ -20,6 +19,7 @@ import { useSession } from '../../app/session.ts';
 import { useSettings } from '../../app/settings.ts';
 import { useUrlTable } from '../../app/useUrlTable.ts';
 import { confirmAction } from '../../components/confirmAction.ts';
+import ListCard from '../../components/ListCard.tsx';
 import StatusBadge from '../../components/StatusBadge.tsx';
 import AccountForm from './AccountForm.tsx';
 import AccountPassword from './AccountPassword.tsx';
@@ -131,32 +131,22 @@ export default function AccountList() {
   ];
 
   return (
-    <Card
-      className="page-card"
+    <ListCard<AccountItem>
       title={t('platform.accounts.title')}
-      variant="borderless"
-      extra={
-        can('account.add') ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="account-add">
-            {t('platform.accounts.add')}
-          </Button>
-        ) : null
-      }
+      testId="account"
+      add={{ permission: 'account.add', label: t('platform.accounts.add'), onClick: () => setEditing('new') }}
+      hint={t('platform.accounts.hint')}
+      filters={<KeywordStatusFilters state={state} update={update} placeholder={t('platform.accounts.keyword')} testId="account" />}
+      table={{
+        columns,
+        dataSource: list.data?.data ?? [],
+        loading: list.isFetching,
+        scroll: { x: 1430 },
+        pagination: pagination(list.data?.totalCount),
+      }}
     >
-      <Typography.Paragraph type="secondary">{t('platform.accounts.hint')}</Typography.Paragraph>
-      <KeywordStatusFilters state={state} update={update} placeholder={t('platform.accounts.keyword')} testId="account" />
-      <Table<AccountItem>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1430 }}
-        pagination={pagination(list.data?.totalCount)}
-        data-testid="account-table"
-      />
       <AccountForm account={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <AccountPassword account={password} onClose={() => setPassword(null)} onSaved={refresh} />
-    </Card>
+    </ListCard>
   );
 }

@@ -3,56 +3,39 @@
  * left empty, one the server generates and this shows once. The dialog says what follows:
  * the account is signed out at once and must change the password at its next sign-in.
  */
-import { useEffect, useRef, useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountFields, type AccountItem } from '@swo/contract';
 import { call } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
-import { confirmDiscard, schemaRule, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { schemaRule } from '../../components/formDialog.ts';
 import { showPasswordOnce } from '../../components/passwordOnce.tsx';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 
 export default function AccountPassword({ account, onClose, onSaved }: { account: AccountItem | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password?: string }>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
-
-  useEffect(() => {
-    if (!account) return;
-    form.resetFields();
-    initial.current = snapshot(form);
-  }, [account, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !account) return;
-    setSaving(true);
-    try {
-      const reply = await call('accountPassword', { id: account.id, password: values.password || undefined });
-      if (reply.password) showPasswordOnce({ title: t('platform.password.setDone'), username: account.username, password: reply.password });
+  const dialog = useFormDialog({
+    form,
+    target: account,
+    // Empty: a blank password asks the server to generate one.
+    values: () => ({}),
+    save: async (values, a) => {
+      const reply = await call('accountPassword', { id: a.id, password: values.password || undefined });
+      if (reply.password) showPasswordOnce({ title: t('platform.password.setDone'), username: a.username, password: reply.password });
       else void feedback.message.success(t('platform.password.setDone'));
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onSaved,
+    onClose,
+  });
 
   return (
     <Modal
       title={t('platform.password.setTitle', { name: account?.username ?? '' })}
-      open={!!account}
-      onOk={() => void submit()}
-      onCancel={() => void confirmDiscard(form, initial.current).then((ok) => ok && onClose())}
-      confirmLoading={saving}
+      {...dialog.modalProps}
       okText={t('platform.password.set')}
       okButtonProps={{ danger: true }}
       cancelText={t('buttons.cancel')}
-      maskClosable={false}
-      forceRender
     >
       <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('platform.password.setConsequence')} />
       <Form form={form} layout="vertical" requiredMark="optional" autoComplete="off" data-testid="account-password-form">

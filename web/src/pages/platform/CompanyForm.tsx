@@ -6,14 +6,15 @@
  * contract's field rules; the server's 400 shows on the fields; a changed form asks before
  * closing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Divider, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountFields, type CompanyItem } from '@swo/contract';
 import { call } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
-import { confirmDiscard, schemaRule, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { schemaRule } from '../../components/formDialog.ts';
 import { showPasswordOnce } from '../../components/passwordOnce.tsx';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 import { DEFAULT_TIME_ZONE, timeZoneOptions } from './timeZones.ts';
 
 interface Values {
@@ -34,72 +35,53 @@ export interface CompanyFormProps {
 export default function CompanyForm({ company, onClose, onSaved }: CompanyFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const editing = company && company !== 'new' ? company : null;
   const zones = useMemo(() => timeZoneOptions(editing?.time_zone), [editing]);
 
-  useEffect(() => {
-    if (!company) return;
-    form.resetFields();
-    form.setFieldsValue(
-      company === 'new'
+  const dialog = useFormDialog({
+    form,
+    target: company,
+    values: (c) =>
+      c === 'new'
         ? { name: '', time_zone: DEFAULT_TIME_ZONE, admin_username: '', admin_name: '', admin_password: '' }
-        : { name: company.name, time_zone: company.time_zone },
-    );
-    initial.current = snapshot(form);
-  }, [company, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !company) return;
-    setSaving(true);
-    try {
+        : { name: c.name, time_zone: c.time_zone },
+    save: async (values, c) => {
       const name = values.name.trim();
-      if (editing) {
-        await call('platformCompanyUpdate', { id: editing.id, name, time_zone: values.time_zone });
+      if (c !== 'new') {
+        await call('platformCompanyUpdate', { id: c.id, name, time_zone: values.time_zone });
         void feedback.message.success(t('org.saved'));
-      } else {
-        const username = (values.admin_username ?? '').trim();
-        const created = await call('platformCompanyAdd', {
-          name,
-          time_zone: values.time_zone,
-          admin_username: username,
-          admin_name: (values.admin_name ?? '').trim(),
-          admin_password: values.admin_password || undefined,
-        });
-        const note = t(
-          created.linked_existing_account
-            ? 'platform.companies.linked'
-            : created.password
-              ? 'platform.companies.newAccount'
-              : 'platform.companies.newAccountTyped',
-          { name, username },
-        );
-        showPasswordOnce({ title: t('platform.companies.created', { name }), username, password: created.password, note });
+        return;
       }
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+      const username = (values.admin_username ?? '').trim();
+      const created = await call('platformCompanyAdd', {
+        name,
+        time_zone: values.time_zone,
+        admin_username: username,
+        admin_name: (values.admin_name ?? '').trim(),
+        admin_password: values.admin_password || undefined,
+      });
+      const note = t(
+        created.linked_existing_account
+          ? 'platform.companies.linked'
+          : created.password
+            ? 'platform.companies.newAccount'
+            : 'platform.companies.newAccountTyped',
+        { name, username },
+      );
+      showPasswordOnce({ title: t('platform.companies.created', { name }), username, password: created.password, note });
+    },
+    onSaved,
+    onClose,
+  });
 
   const required = (label: string) => ({ required: true, whitespace: true, message: t('org.required', { label }) });
 
   return (
     <Modal
       title={t(editing ? 'platform.companies.edit' : 'platform.companies.add')}
-      open={!!company}
-      onOk={() => void submit()}
-      onCancel={() => void confirmDiscard(form, initial.current).then((ok) => ok && onClose())}
-      confirmLoading={saving}
+      {...dialog.modalProps}
       okText={t('org.actions.save')}
       cancelText={t('buttons.cancel')}
-      maskClosable={false}
-      forceRender
     >
       <Form form={form} layout="vertical" requiredMark="optional" autoComplete="off" data-testid="company-form">
         <Form.Item name="name" label={t('platform.companies.name')} rules={[required(t('platform.companies.name'))]}>

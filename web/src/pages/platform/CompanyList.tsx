@@ -6,8 +6,7 @@
  * staff lose access to it and its public forms stop working.
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem } from '@swo/contract';
@@ -18,6 +17,7 @@ import { usePermission } from '../../app/routeContext.ts';
 import { useSettings } from '../../app/settings.ts';
 import { useUrlTable } from '../../app/useUrlTable.ts';
 import { confirmAction } from '../../components/confirmAction.ts';
+import ListCard from '../../components/ListCard.tsx';
 import StatusBadge from '../../components/StatusBadge.tsx';
 import CompanyForm from './CompanyForm.tsx';
 import { FILTERED_TABLE, KeywordStatusFilters, filteredQuery } from '../../components/KeywordStatusFilters.tsx';
@@ -113,31 +113,21 @@ export default function CompanyList() {
   ];
 
   return (
-    <Card
-      className="page-card"
+    <ListCard<CompanyItem>
       title={t('platform.companies.title')}
-      variant="borderless"
-      extra={
-        can('company.add') ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="company-add">
-            {t('platform.companies.add')}
-          </Button>
-        ) : null
-      }
+      testId="company"
+      add={{ permission: 'company.add', label: t('platform.companies.add'), onClick: () => setEditing('new') }}
+      hint={t('platform.companies.hint')}
+      filters={<KeywordStatusFilters state={state} update={update} placeholder={t('platform.companies.keyword')} testId="company" />}
+      table={{
+        columns,
+        dataSource: list.data?.data ?? [],
+        loading: list.isFetching,
+        scroll: { x: 1100 },
+        pagination: pagination(list.data?.totalCount),
+      }}
     >
-      <Typography.Paragraph type="secondary">{t('platform.companies.hint')}</Typography.Paragraph>
-      <KeywordStatusFilters state={state} update={update} placeholder={t('platform.companies.keyword')} testId="company" />
-      <Table<CompanyItem>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1100 }}
-        pagination={pagination(list.data?.totalCount)}
-        data-testid="company-table"
-      />
       <CompanyForm company={editing} onClose={() => setEditing(null)} onSaved={refresh} />
-    </Card>
+    </ListCard>
   );
 }

@@ -6,7 +6,7 @@
  * (the status has its own button in the table). Checked with the contract's own field
  * rules; the server's 400 shows on the fields; a changed form asks before closing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTION_KEYS, MENU_COMPONENTS, MENU_ICONS, menuUrlField, type ActionKey, type MenuComponent, type MenuIcon, type MenuRow } from '@swo/contract';
@@ -14,7 +14,8 @@ import { call, callExact } from '../../app/api.ts';
 import { isExternalUrl } from '../../app/dynamicRoutes.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { translateTitle } from '../../app/i18n.ts';
-import { confirmDiscard, schemaRule, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { schemaRule } from '../../components/formDialog.ts';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 import IconSelect from './IconSelect.tsx';
 import { parentOptions, selfAndBelow } from './menuTree.ts';
 
@@ -49,6 +50,14 @@ const NEW: Omit<Values, 'pid'> = {
 };
 const KEY = /^[A-Za-z][\w-]*$/;
 
+/** A menu's form values; a component or icon the registries no longer know falls back to RouteView or no icon. */
+function editValues(m: MenuRow): Values {
+  const actions = m.actions.filter((a): a is ActionKey => (ACTION_KEYS as readonly string[]).includes(a));
+  const url_name = (MENU_COMPONENTS as readonly string[]).includes(m.url_name) ? (m.url_name as MenuComponent) : 'RouteView';
+  const icon = (MENU_ICONS as readonly string[]).includes(m.icon) ? (m.icon as MenuIcon) : '';
+  return { ...m, actions, url_name, icon };
+}
+
 export interface MenuFormProps {
   mode: MenuFormMode | null;
   menus: MenuRow[];
@@ -59,22 +68,21 @@ export interface MenuFormProps {
 export default function MenuForm({ mode, menus, onClose, onSaved }: MenuFormProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const editing = mode?.kind === 'edit' ? mode.menu : null;
 
-  useEffect(() => {
-    if (!mode) return;
-    form.resetFields();
-    if (mode.kind === 'edit') {
-      const m = mode.menu;
-      const actions = m.actions.filter((a): a is ActionKey => (ACTION_KEYS as readonly string[]).includes(a));
-      const url_name = (MENU_COMPONENTS as readonly string[]).includes(m.url_name) ? (m.url_name as MenuComponent) : 'RouteView';
-      const icon = (MENU_ICONS as readonly string[]).includes(m.icon) ? (m.icon as MenuIcon) : '';
-      form.setFieldsValue({ ...m, actions, url_name, icon });
-    } else form.setFieldsValue({ ...NEW, pid: mode.pid });
-    initial.current = snapshot(form);
-  }, [mode, form]);
+  const dialog = useFormDialog({
+    form,
+    target: mode,
+    values: (m) => (m.kind === 'edit' ? editValues(m.menu) : { ...NEW, pid: m.pid }),
+    save: async (values) => {
+      const body = { ...values, key: values.key.trim(), name: values.name.trim(), url: values.url.trim(), redirect: (values.redirect ?? '').trim() };
+      if (editing) await callExact('menuUpdate', { ...body, id: editing.id, key: editing.builtin ? editing.key : body.key });
+      else await call('menuAdd', body);
+      void feedback.message.success(t('org.saved'));
+    },
+    onSaved,
+    onClose,
+  });
 
   const parents = useMemo(() => {
     const blocked = editing ? selfAndBelow(menus, editing.id) : new Set<number>();
@@ -87,39 +95,16 @@ export default function MenuForm({ mode, menus, onClose, onSaved }: MenuFormProp
     if (changed.url !== undefined && isExternalUrl(changed.url)) form.setFieldsValue({ url_name: 'Link', menuType: 1 });
   };
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !mode) return;
-    setSaving(true);
-    try {
-      const body = { ...values, key: values.key.trim(), name: values.name.trim(), url: values.url.trim(), redirect: (values.redirect ?? '').trim() };
-      if (editing) await callExact('menuUpdate', { ...body, id: editing.id, key: editing.builtin ? editing.key : body.key });
-      else await call('menuAdd', body);
-      void feedback.message.success(t('org.saved'));
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const required = (label: string) => ({ required: true, whitespace: true, message: t('org.required', { label }) });
   const urlRule = schemaRule(menuUrlField, t('platform.menus.urlInvalid'), true);
 
   return (
     <Modal
       title={editing ? t('platform.menus.edit') : t('platform.menus.add')}
-      open={!!mode}
+      {...dialog.modalProps}
       width={760}
-      onOk={() => void submit()}
-      onCancel={() => void confirmDiscard(form, initial.current).then((ok) => ok && onClose())}
-      confirmLoading={saving}
       okText={t('org.actions.save')}
       cancelText={t('buttons.cancel')}
-      maskClosable={false}
-      forceRender
     >
       <Form form={form} layout="vertical" requiredMark="optional" onValuesChange={onValuesChange} data-testid="menu-form">
         <Row gutter={16}>

@@ -15,6 +15,7 @@ import TemplateForm, { type RequesterSubmission } from '../../components/form/Te
 import StatusTag from '../workorder/StatusTag.tsx';
 import { editAndResubmit, myOrder } from './api.ts';
 import { portalPath, usePortalIdent } from './ident.ts';
+import { UploadAccess } from '../../components/form/uploads.tsx';
 import NotFoundCard from './NotFoundCard.tsx';
 import LoadingOrFailed from './LoadingOrFailed.tsx';
 import PortalShell from './PortalShell.tsx';
@@ -93,14 +94,16 @@ export default function EditInputPage() {
         {o.reason ? (
           <Alert style={{ margin: '12px 0 20px' }} type="error" showIcon message={t('portal.orderInfo.rejectedTitle')} description={o.reason} />
         ) : null}
-        <TemplateForm
-          template={asTemplate(o.template.schema)}
-          data={o.form_data}
-          withRequester={false}
-          submitLabel={t('portal.edit.submit')}
-          submitTestId="portal-resubmit"
-          onSubmit={submit}
-        />
+        <UploadAccess.Provider value={{ appKey: o.app_key, ident }}>
+          <TemplateForm
+            template={asTemplate(o.template.schema)}
+            data={o.form_data}
+            withRequester={false}
+            submitLabel={t('portal.edit.submit')}
+            submitTestId="portal-resubmit"
+            onSubmit={submit}
+          />
+        </UploadAccess.Provider>
         <Button block type="link" style={{ marginTop: 8 }} onClick={() => void navigate(infoPath)}>
           {t('portal.edit.cancel')}
         </Button>

@@ -20,6 +20,7 @@ import { portalPath, usePortalIdent } from './ident.ts';
 import NotFoundCard from './NotFoundCard.tsx';
 import OrderProgressSteps from './OrderProgressSteps.tsx';
 import PortalFormData from './PortalFormData.tsx';
+import { UploadAccess } from '../../components/form/uploads.tsx';
 import LoadingOrFailed from './LoadingOrFailed.tsx';
 import PortalShell from './PortalShell.tsx';
 import PublicTimeline from './PublicTimeline.tsx';
@@ -110,7 +111,9 @@ export default function OrderInfoPage() {
           </div>
         </Card>
         <Card className="public-card" variant="borderless" title={t('portal.orderInfo.formData')}>
-          <PortalFormData schema={o.template.schema} data={o.form_data} />
+          <UploadAccess.Provider value={{ ident }}>
+            <PortalFormData schema={o.template.schema} data={o.form_data} />
+          </UploadAccess.Provider>
         </Card>
         <Card className="public-card" variant="borderless" title={t('portal.orderInfo.timeline')}>
           <PublicTimeline timeline={o.timeline} />

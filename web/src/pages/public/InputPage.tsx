@@ -17,6 +17,7 @@ import { keys } from '../../app/queryKeys.ts';
 import { getItem, setItem, STORAGE_KEYS } from '../../app/storage.ts';
 import PublicTop from '../../components/PublicTop.tsx';
 import TemplateForm, { type RequesterSubmission } from '../../components/form/TemplateForm.tsx';
+import { UploadAccess } from '../../components/form/uploads.tsx';
 import { portalPath } from '../portal/ident.ts';
 
 function asTemplate(schema: unknown): FormTemplate {
@@ -111,7 +112,9 @@ export default function InputPage() {
         </Typography.Title>
         <div className="public-subtitle">{application.company_name}</div>
         {application.description ? <Typography.Paragraph type="secondary">{application.description}</Typography.Paragraph> : null}
-        <TemplateForm key={formKey} template={asTemplate(template.schema)} onSubmit={submit} />
+        <UploadAccess.Provider value={{ appKey }}>
+          <TemplateForm key={formKey} template={asTemplate(template.schema)} onSubmit={submit} />
+        </UploadAccess.Provider>
       </>
     );
   }

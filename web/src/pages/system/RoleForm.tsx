@@ -5,7 +5,7 @@
  * other cells are locked. The server's field errors (a taken name, a refused grant) show on
  * the fields; a changed form asks before closing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Button, Drawer, Form, Input, Radio, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { feedback } from '../../app/feedback.tsx';
 import { keys } from '../../app/queryKeys.ts';
 import { ApiError } from '../../app/request.ts';
 import { useSession } from '../../app/session.ts';
-import { confirmDiscard, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 import SortStatusFields from '../organisation/SortStatusFields.tsx';
 import PermissionMatrix from './PermissionMatrix.tsx';
 import { fromPermissions, GRANT_ANY, grantableBy, matrixRows, toPermissions, type Grants } from './permissionMatrix.ts';
@@ -34,29 +34,19 @@ interface Values {
 export default function RoleForm({ role, onClose, onSaved }: { role: RoleFormTarget; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const own = useSession((s) => s.roles);
   const menus = useQuery({ queryKey: keys.roles.grantable(), queryFn: () => call('grantableMenus', {}), enabled: !!role });
   const rows = useMemo(() => matrixRows(menus.data ?? []), [menus.data]);
   const mayGrant = useMemo(() => (own?.is_admin ? GRANT_ANY : grantableBy(own?.permissions ?? [])), [own]);
 
-  useEffect(() => {
-    if (!role) return;
-    form.resetFields();
-    form.setFieldsValue(
-      role === 'new'
-        ? { name: '', description: '', status: 1, data_scope: 'company', grants: {} }
-        : { name: role.name, description: role.description, status: role.status, data_scope: role.data_scope, grants: fromPermissions(role.permissions) },
-    );
-    initial.current = snapshot(form);
-  }, [role, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !role) return;
-    setSaving(true);
-    try {
+  const { saving, submit, cancel } = useFormDialog({
+    form,
+    target: role,
+    values: (r) =>
+      r === 'new'
+        ? { name: '', description: '', status: 1, data_scope: 'company' as const, grants: {} }
+        : { name: r.name, description: r.description, status: r.status, data_scope: r.data_scope, grants: fromPermissions(r.permissions) },
+    save: async (values, r) => {
       const body = {
         name: values.name.trim(),
         description: (values.description ?? '').trim(),
@@ -64,37 +54,31 @@ export default function RoleForm({ role, onClose, onSaved }: { role: RoleFormTar
         data_scope: values.data_scope,
         permissions: toPermissions(values.grants ?? {}, rows),
       };
-      if (role === 'new') await call('roleAdd', body);
+      if (r === 'new') await call('roleAdd', body);
       // Exact: an emptied description must reach the server to be cleared.
-      else await callExact('roleUpdate', { ...body, id: role.id });
+      else await callExact('roleUpdate', { ...body, id: r.id });
       void feedback.message.success(t('org.saved'));
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-      // A refused grant is reported on `permissions`: the matrix shows it.
+    },
+    // A refused grant is reported on `permissions`: the matrix shows it.
+    onError: (e) => {
       if (e instanceof ApiError && e.fieldErrors.permissions) form.setFields([{ name: 'grants', errors: e.fieldErrors.permissions }]);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const cancel = async () => {
-    if (await confirmDiscard(form, initial.current)) onClose();
-  };
+    },
+    onSaved,
+    onClose,
+  });
 
   return (
     <Drawer
       title={role === 'new' ? t('role.add') : t('role.edit')}
       open={!!role}
-      onClose={() => void cancel()}
+      onClose={cancel}
       width="min(1280px, 100vw)"
       maskClosable={false}
       forceRender
       extra={
         <Space>
-          <Button onClick={() => void cancel()}>{t('buttons.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="role-save">
+          <Button onClick={cancel}>{t('buttons.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={submit} data-testid="role-save">
             {t('org.actions.save')}
           </Button>
         </Space>

@@ -6,19 +6,18 @@
  * administrator role has every right and is read-only: it shows a tag and no buttons.
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Input, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Input, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '@swo/contract';
 import { call } from '../../app/api.ts';
 import { formatTime } from '../../app/format.ts';
 import { keys } from '../../app/queryKeys.ts';
-import { usePermission } from '../../app/routeContext.ts';
 import { useSettings } from '../../app/settings.ts';
 import { param, urlTable } from '../../app/urlTable.ts';
 import { useUrlTable } from '../../app/useUrlTable.ts';
 import { confirmAction } from '../../components/confirmAction.ts';
+import ListCard from '../../components/ListCard.tsx';
 import StatusBadge from '../../components/StatusBadge.tsx';
 import RowActions from '../organisation/RowActions.tsx';
 import RoleForm, { type RoleFormTarget } from './RoleForm.tsx';
@@ -28,7 +27,6 @@ const ROLE_TABLE = urlTable({ keyword: param.text() });
 
 export default function RoleList() {
   const { t } = useTranslation();
-  const can = usePermission();
   const isMobile = useSettings((st) => st.isMobile);
   const queryClient = useQueryClient();
   const { state, update, pagination } = useUrlTable(ROLE_TABLE);
@@ -112,42 +110,34 @@ export default function RoleList() {
   ];
 
   return (
-    <Card
-      className="page-card"
+    <ListCard<RoleItem>
       title={t('role.title')}
-      variant="borderless"
-      extra={
-        can('role.add') ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="role-add">
-            {t('role.add')}
-          </Button>
-        ) : null
+      testId="role"
+      add={{ permission: 'role.add', label: t('role.add'), onClick: () => setEditing('new') }}
+      hint={t('role.hint')}
+      filters={
+        <Space style={{ marginBottom: 12 }} wrap>
+          <Input.Search
+            allowClear
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => update({ keyword: v.trim() })}
+            placeholder={t('role.keyword')}
+            aria-label={t('role.keyword')}
+            style={{ width: 260 }}
+            data-testid="role-keyword"
+          />
+        </Space>
       }
+      table={{
+        columns,
+        dataSource: list.data?.data ?? [],
+        loading: list.isFetching,
+        scroll: { x: 1100 },
+        pagination: pagination(list.data?.totalCount),
+      }}
     >
-      <Typography.Paragraph type="secondary">{t('role.hint')}</Typography.Paragraph>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          allowClear
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => update({ keyword: v.trim() })}
-          placeholder={t('role.keyword')}
-          aria-label={t('role.keyword')}
-          style={{ width: 260 }}
-          data-testid="role-keyword"
-        />
-      </Space>
-      <Table<RoleItem>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1100 }}
-        pagination={pagination(list.data?.totalCount)}
-        data-testid="role-table"
-      />
       <RoleForm role={editing} onClose={() => setEditing(null)} onSaved={refresh} />
-    </Card>
+    </ListCard>
   );
 }

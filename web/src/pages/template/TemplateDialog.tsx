@@ -4,7 +4,6 @@
  * one of the platform (no category). The form itself is drawn in the designer. The
  * server's field errors show on the fields, and a changed dialog asks before closing.
  */
-import { useEffect, useRef, useState } from 'react';
 import { Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,7 @@ import type { TemplateItem } from '@swo/contract';
 import { call, callExact } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { keys } from '../../app/queryKeys.ts';
-import { confirmDiscard, showFieldErrors, snapshot } from '../../components/formDialog.ts';
+import { useFormDialog } from '../../components/useFormDialog.ts';
 
 const ENABLED_CATEGORIES = { pageNo: 1, pageSize: 100, status: 1 };
 
@@ -37,38 +36,28 @@ export interface TemplateDialogProps {
 export default function TemplateDialog({ item, library = false, onClose, onSaved }: TemplateDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const initial = useRef('');
   const categories = useQuery({
     queryKey: keys.namedItems.list('category', ENABLED_CATEGORIES),
     queryFn: () => call('categoryList', ENABLED_CATEGORIES),
     enabled: !!item && !library,
   });
 
-  useEffect(() => {
-    if (!item) return;
-    form.resetFields();
-    form.setFieldsValue(
-      item === 'new'
+  const dialog = useFormDialog({
+    form,
+    target: item,
+    values: (i) =>
+      i === 'new'
         ? { name: '', description: '', category_id: null, needs_review: false, is_automatic: false, sort: 0, status: 1 }
         : {
-            name: item.name,
-            description: item.description,
-            category_id: item.category_id,
-            needs_review: item.needs_review,
-            is_automatic: item.is_automatic,
-            sort: item.sort,
-            status: item.status,
+            name: i.name,
+            description: i.description,
+            category_id: i.category_id,
+            needs_review: i.needs_review,
+            is_automatic: i.is_automatic,
+            sort: i.sort,
+            status: i.status,
           },
-    );
-    initial.current = snapshot(form);
-  }, [item, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !item) return;
-    setSaving(true);
-    try {
+    save: async (values, i) => {
       const common = {
         name: values.name.trim(),
         description: values.description.trim(),
@@ -78,32 +67,18 @@ export default function TemplateDialog({ item, library = false, onClose, onSaved
         is_private: library ? 0 : 1,
         ...(library ? {} : { category_id: values.category_id ?? null }),
       };
-      if (item === 'new') await call('templateAdd', { ...common, status: values.status });
+      if (i === 'new') await call('templateAdd', { ...common, status: values.status });
       // Exact: an emptied description is sent as '' and cleared.
-      else await callExact('templateEdit', { id: item.id, ...common });
+      else await callExact('templateEdit', { id: i.id, ...common });
       void feedback.message.success(t('org.saved'));
-      onSaved();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onSaved,
+    onClose,
+  });
 
   const title = item === 'new' ? (library ? 'template.addCommon' : 'template.add') : 'template.edit';
   return (
-    <Modal
-      title={t(title)}
-      open={!!item}
-      onOk={() => void submit()}
-      onCancel={() => void confirmDiscard(form, initial.current).then((ok) => ok && onClose())}
-      confirmLoading={saving}
-      okText={t('org.actions.save')}
-      cancelText={t('buttons.cancel')}
-      maskClosable={false}
-      forceRender
-    >
+    <Modal title={t(title)} {...dialog.modalProps} okText={t('org.actions.save')} cancelText={t('buttons.cancel')}>
       <Form form={form} layout="vertical" requiredMark="optional" data-testid="template-form">
         <Form.Item
           name="name"

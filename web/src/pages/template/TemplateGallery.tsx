@@ -3,7 +3,7 @@
  * requester sees it and, when `onUse` is given, offers "use this template" (copy it into
  * the company).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { CopyOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -17,13 +17,22 @@ const ALL = { pageNo: 1, pageSize: 100, status: 1 };
 
 export interface TemplateGalleryProps {
   onUse?: (template: TemplateItem) => void;
+  /** Called once the enabled templates have arrived (the public page offers a chosen one). */
+  onLoaded?: (templates: TemplateItem[]) => void;
 }
 
-export default function TemplateGallery({ onUse }: TemplateGalleryProps) {
+export default function TemplateGallery({ onUse, onLoaded }: TemplateGalleryProps) {
   const { t } = useTranslation();
   const [previewing, setPreviewing] = useState<TemplateItem | null>(null);
   const list = useQuery({ queryKey: keys.templates.list('library', ALL), queryFn: () => call('templateLibraryList', ALL) });
   const items = (list.data?.data ?? []).filter((x) => x.status === 1);
+  const loaded = useRef(onLoaded);
+  useEffect(() => {
+    loaded.current = onLoaded;
+  });
+  useEffect(() => {
+    if (list.data) loaded.current?.(list.data.data.filter((x) => x.status === 1));
+  }, [list.data]);
   if (list.isLoading) return <Skeleton active />;
   if (!items.length) return <Empty description={t('template.emptyLibrary')} />;
   return (

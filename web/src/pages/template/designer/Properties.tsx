@@ -10,6 +10,7 @@ import { Divider, Empty, Form, Input, InputNumber, Radio, Select, Switch, Tabs }
 import { useTranslation } from 'react-i18next';
 import type { FormField, FormRule, FormTemplate } from '@swo/contract';
 import { holdsValue } from './fieldTypes.ts';
+import LayoutProps from './LayoutProps.tsx';
 import OptionsEditor from './OptionsEditor.tsx';
 import { MODEL_PATTERN } from './schemaOps.ts';
 
@@ -62,6 +63,7 @@ function FieldProps({ field, modelTaken, onField }: Omit<PropertiesProps, 'confi
       <Row label={p('label')}>
         <Input value={field.label} onChange={(e) => onField({ label: e.target.value })} data-testid="prop-label" />
       </Row>
+      <LayoutProps field={field} onField={onField} />
       {value ? (
         <Row label={p('model')} error={modelError} help={t('designer.modelHelp')}>
           <Input value={field.model} onChange={(e) => onField({ model: e.target.value.trim() })} data-testid="prop-model" />

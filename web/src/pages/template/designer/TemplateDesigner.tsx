@@ -17,13 +17,27 @@ import { call, callExact } from '../../../app/api.ts';
 import { feedback } from '../../../app/feedback.tsx';
 import { keys } from '../../../app/queryKeys.ts';
 import PhoneFrame from '../PhoneFrame.tsx';
-import Canvas, { CANVAS_ID } from './Canvas.tsx';
+import Canvas, { placeOfDroppable, slotId } from './Canvas.tsx';
+import { innermostUnder } from './collision.ts';
 import { newField } from './fieldTypes.ts';
 import { push, redo, start, undo, type History } from './history.ts';
 import JsonDialog from './JsonDialog.tsx';
 import Palette, { PALETTE_PREFIX } from './Palette.tsx';
 import Properties from './Properties.tsx';
-import { copyField, duplicateModels, findField, insertField, modelTaken, moveField, removeField, updateField } from './schemaOps.ts';
+import {
+  accepts,
+  copyField,
+  duplicateModels,
+  findField,
+  insertAt,
+  locate,
+  modelTaken,
+  moveTo,
+  removeField,
+  slotsOf,
+  updateField,
+  type Place,
+} from './schemaOps.ts';
 
 type Form = Required<FormTemplate>;
 
@@ -63,10 +77,20 @@ export default function TemplateDesigner() {
   const setList = useCallback((fn: (l: FormField[]) => FormField[]) => change((f) => ({ ...f, list: fn(f.list) })), [change]);
   const duplicates = useMemo(() => (form ? duplicateModels(form.list) : []), [form]);
 
-  const add = (type: string, index?: number) => {
+  /** Adds a new field of `type` at `index` of the list at `place`; a place that refuses it says why. */
+  const addAt = (type: string, place: Place, index?: number) => {
+    if (!form) return;
     const field = newField(type, t(`designer.types.${type}`));
-    setList((l) => insertField(l, field, index));
+    const container = place.parent === null ? null : (findField(form.list, place.parent) ?? null);
+    if (!accepts(container, field)) return void feedback.message.warning(t('designer.notInRow'));
+    setList((l) => insertAt(l, place, field, index));
     setSelected(field.key);
+  };
+  /** A click on the palette: right after the selected field, in its list; else at the end. */
+  const add = (type: string) => {
+    const at = form && selected ? locate(form.list, selected) : null;
+    if (at) addAt(type, at, at.index + 1);
+    else addAt(type, { parent: null, slot: 0 });
   };
   const remove = useCallback(
     (key: string) => {
@@ -107,12 +131,38 @@ export default function TemplateDesigner() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  /** A drop on a slot (or the canvas) goes to its end; on a field, to that field's position. */
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!form || !over) return;
     const activeId = String(active.id);
-    const overIndex = over.id === CANVAS_ID ? form.list.length : form.list.findIndex((f) => f.key === over.id);
-    if (activeId.startsWith(PALETTE_PREFIX)) add(activeId.slice(PALETTE_PREFIX.length), overIndex < 0 ? undefined : overIndex);
-    else if (activeId !== over.id && overIndex >= 0) setList((l) => moveField(l, activeId, overIndex));
+    const overId = String(over.id);
+    if (activeId === overId) return;
+    const slot = placeOfDroppable(overId);
+    const at = slot ? null : locate(form.list, overId);
+    const place = slot ?? at;
+    if (!place) return;
+    if (activeId.startsWith(PALETTE_PREFIX)) return addAt(activeId.slice(PALETTE_PREFIX.length), place, at?.index);
+    const moving = findField(form.list, activeId);
+    const container = place.parent === null ? null : (findField(form.list, place.parent) ?? null);
+    if (moving && !accepts(container, moving)) return void feedback.message.warning(t('designer.notInRow'));
+    setList((l) => moveTo(l, activeId, place, at?.index));
+  };
+  /** Droppables a dragged field must not land in: itself and everything inside it. */
+  const inside = (key: string): Set<string> => {
+    const field = form ? findField(form.list, key) : undefined;
+    const out = new Set<string>([key]);
+    if (!field) return out;
+    const walk = (f: FormField) => {
+      slotsOf(f).forEach((l, slot) => {
+        out.add(slotId({ parent: f.key, slot }));
+        for (const c of l) {
+          out.add(c.key);
+          walk(c);
+        }
+      });
+    };
+    walk(field);
+    return out;
   };
 
   const save = async () => {
@@ -162,7 +212,8 @@ export default function TemplateDesigner() {
           {dirty ? <Tag color="orange">{t('designer.unsaved')}</Tag> : null}
         </Space>
       }
-      extra={
+    >
+      <div style={{ marginBottom: 16 }}>
         <Space wrap>
           <Tooltip title="Ctrl+Z">
             <Button icon={<UndoOutlined />} disabled={!history?.past.length} onClick={() => setHistory((h) => h && undo(h))} data-testid="designer-undo">
@@ -199,20 +250,19 @@ export default function TemplateDesigner() {
             </Button>
           </Tooltip>
         </Space>
-      }
-    >
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <Row gutter={16} wrap={false}>
-          <Col flex="220px">
-            <Palette onAdd={(type) => add(type)} />
+      </div>
+      <DndContext sensors={sensors} collisionDetection={innermostUnder(inside)} onDragEnd={onDragEnd}>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={6} xl={5} xxl={4}>
+            <Palette onAdd={add} />
           </Col>
-          <Col flex="auto" style={{ minWidth: 0 }}>
+          <Col xs={24} lg={18} xl={13} xxl={14}>
             <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
               {t('designer.canvasHint')}
             </Typography.Text>
             <Canvas list={form.list} layout={layout} selected={selected} onSelect={setSelected} onCopy={copy} onRemove={remove} />
           </Col>
-          <Col flex="320px">
+          <Col xs={24} xl={6}>
             <Properties
               field={field}
               config={form.config}

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '@swo/contract';
 import { newField } from './fieldTypes.ts';
-import { allFields, copyField, duplicateModels, findField, insertField, modelTaken, moveField, removeField, updateField } from './schemaOps.ts';
+import {
+  accepts,
+  allFields,
+  copyField,
+  duplicateModels,
+  findField,
+  insertAt,
+  insertField,
+  locate,
+  modelTaken,
+  moveField,
+  moveTo,
+  removeField,
+  slotsOf,
+  updateField,
+} from './schemaOps.ts';
 import { push, redo, start, undo } from './history.ts';
 
 const f = (key: string, extra: Partial<FormField> & Record<string, unknown> = {}): FormField => ({
@@ -69,6 +84,42 @@ describe('designer operations', () => {
     expect(hint).toMatchObject({ type: 'text', options: { fontFamily: 'SimHei', fontSize: '10.5pt', textAlign: 'left' } });
     expect(hint.rules).toBeUndefined();
     expect(newField('grid', '栅格').columns).toHaveLength(2);
+  });
+});
+
+describe('containers', () => {
+  const batch = f('rows', { type: 'batch', list: [f('name')] });
+  const tree = [f('a'), grid('g', [f('b')], []), batch, f('t', { type: 'table', trs: [{ tds: [{ list: [] }, { list: [f('e')] }] }] })];
+
+  it('drops a new field into a grid column, a table cell and a batch, at a position', () => {
+    let next = insertAt(tree, { parent: 'g', slot: 1 }, f('x'));
+    expect(keys(slotsOf(findField(next, 'g')!)[1])).toEqual(['x']);
+    next = insertAt(next, { parent: 't', slot: 1 }, f('y'), 0);
+    expect(keys(slotsOf(findField(next, 't')!)[1])).toEqual(['y', 'e']);
+    next = insertAt(next, { parent: 'rows', slot: 0 }, f('qty'));
+    expect(keys(findField(next, 'rows')!.list!)).toEqual(['name', 'qty']);
+    expect(locate(next, 'qty')).toEqual({ parent: 'rows', slot: 0, index: 1 });
+    expect(locate(next, 'a')).toEqual({ parent: null, slot: 0, index: 0 });
+    expect(keys(tree)).toEqual(['a', 'g', 'rows', 't']); // the input is kept for undo
+  });
+
+  it('moves a field out of a column, into another container, and never into itself', () => {
+    let next = moveTo(tree, 'b', { parent: 'g', slot: 1 });
+    expect(slotsOf(findField(next, 'g')!).map(keys)).toEqual([[], ['b']]);
+    next = moveTo(next, 'b', { parent: null, slot: 0 }, 0);
+    expect(keys(next)).toEqual(['b', 'a', 'g', 'rows', 't']);
+    expect(moveTo(tree, 'g', { parent: 'g', slot: 0 })).toBe(tree);
+    const nested = insertAt(tree, { parent: 'g', slot: 1 }, f('card', { type: 'card', list: [] }));
+    expect(moveTo(nested, 'g', { parent: 'card', slot: 0 })).toBe(nested);
+  });
+
+  it('a batch row takes plain value fields only', () => {
+    expect(accepts(batch, f('n'))).toBe(true);
+    expect(accepts(batch, grid('g2', [], []))).toBe(false);
+    expect(accepts(batch, f('d', { type: 'divider', model: undefined }))).toBe(false);
+    expect(accepts(batch, f('b2', { type: 'batch', list: [] }))).toBe(false);
+    expect(moveTo(tree, 'g', { parent: 'rows', slot: 0 })).toBe(tree);
+    expect(accepts(null, grid('g2', [], []))).toBe(true);
   });
 });
 

@@ -59,7 +59,7 @@ function mapLists(list: FormField[], fn: (l: FormField[]) => FormField[]): FormF
 export function findField(list: FormField[], key: string): FormField | undefined {
   for (const f of list) {
     if (f.key === key) return f;
-    for (const l of childLists(f as Field)) {
+    for (const l of childLists(f)) {
       const hit = findField(l, key);
       if (hit) return hit;
     }
@@ -141,3 +141,89 @@ export function duplicateModels(list: FormField[]): string[] {
 
 /** A model id as k-form-design accepts it: a letter or underscore, then letters, digits, underscores. */
 export const MODEL_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Where a list sits in the tree: the top level (`parent` null) or slot `slot` of the container `parent`. */
+export interface Place {
+  parent: string | null;
+  slot: number;
+}
+
+/** Whether fields can be dropped into `field` (a layout container or a batch / choice list). */
+export function isContainer(field: FormField): boolean {
+  return childLists(field).length > 0 && ['grid', 'card', 'tabs', 'table', 'batch', 'selectInputList'].includes(field.type);
+}
+
+/** The slots of a container in display order (the same order as `childLists`). */
+export function slotsOf(field: FormField): FormField[][] {
+  return childLists(field);
+}
+
+/**
+ * Whether `field` may go into slot lists of `container` (null: the top level). A batch row
+ * and a choice hold plain value fields only (no layout, no nested batch), as the runtime
+ * form and the validator read them (docs/design.md section 16, "The designer").
+ */
+export function accepts(container: FormField | null, field: FormField): boolean {
+  if (!container || !['batch', 'selectInputList'].includes(container.type)) return true;
+  return holdsValue(field) && !isContainer(field) && !['batch', 'selectInputList', 'editor'].includes(field.type);
+}
+
+/** The place and index of the field `key`, or null when it is not in the tree. */
+export function locate(list: FormField[], key: string, parent: string | null = null, slot = 0): (Place & { index: number }) | null {
+  const index = list.findIndex((f) => f.key === key);
+  if (index >= 0) return { parent, slot, index };
+  for (const f of list) {
+    const lists = childLists(f);
+    for (let i = 0; i < lists.length; i += 1) {
+      const hit = locate(lists[i], key, f.key, i);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
+/** `field` with its slot `n` replaced by `fn(slot)`. */
+function withSlot(field: Field, n: number, fn: (l: FormField[]) => FormField[]): Field {
+  let i = 0;
+  const copy: Field = { ...field };
+  if (Array.isArray(field.columns)) {
+    copy.columns = field.columns.map((c) => (Array.isArray(c?.list) && i++ === n ? { ...c, list: fn(c.list) } : c));
+  }
+  if (Array.isArray(field.trs)) {
+    copy.trs = field.trs.map((tr) => ({
+      ...tr,
+      tds: (tr.tds ?? []).map((td) => (Array.isArray(td?.list) && i++ === n ? { ...td, list: fn(td.list) } : td)),
+    }));
+  }
+  if (Array.isArray(field.list) && i++ === n) copy.list = fn(field.list);
+  return copy;
+}
+
+/** The tree with the list at `place` replaced by `fn(list)`. */
+function updatePlace(list: FormField[], place: Place, fn: (l: FormField[]) => FormField[]): FormField[] {
+  if (place.parent === null) return fn(list);
+  return mapLists(list, (l) => (l.some((f) => f.key === place.parent) ? l.map((f) => (f.key === place.parent ? withSlot(f as Field, place.slot, fn) : f)) : l));
+}
+
+/** The tree with `field` inserted at `index` (clamped; default: the end) of the list at `place`. */
+export function insertAt(list: FormField[], place: Place, field: FormField, index?: number): FormField[] {
+  return updatePlace(list, place, (l) => {
+    const at = Math.max(0, Math.min(index ?? l.length, l.length));
+    return [...l.slice(0, at), field, ...l.slice(at)];
+  });
+}
+
+/**
+ * The tree with the field `key` moved to `index` of the list at `place` (within its own list:
+ * the position it ends at). Unchanged when the move would put a container inside itself or
+ * the place does not accept the field.
+ */
+export function moveTo(list: FormField[], key: string, place: Place, index?: number): FormField[] {
+  const field = findField(list, key);
+  if (!field) return list;
+  if (place.parent !== null && (place.parent === key || findField(slotsOf(field).flat(), place.parent))) return list;
+  const container = place.parent === null ? null : (findField(list, place.parent) ?? null);
+  if (place.parent !== null && !container) return list;
+  if (!accepts(container, field)) return list;
+  return insertAt(removeField(list, key), place, field, index);
+}
