@@ -84,6 +84,14 @@ test('an administrator designs a new form and saves it as version 2', async ({ p
   await expect(items(page)).toHaveCount(2);
   await page.keyboard.press('Control+y');
   await expect(items(page)).toHaveCount(3);
+
+  // The dropdown takes its choices from the company's departments instead of its own list.
+  await items(page).first().click();
+  await expect(page.getByTestId('options-editor')).toBeVisible();
+  await page.getByTestId('prop-source').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '本公司部门' }).click();
+  await expect(page.getByTestId('options-editor')).toBeHidden();
+  await expect(page.getByTestId('field-properties')).toContainText('按本公司当前启用的数据填入选项');
   await shot(page, 'designer-zh-CN');
 
   await page.getByTestId('designer-save').click();
@@ -91,6 +99,7 @@ test('an administrator designs a new form and saves it as version 2', async ({ p
 
   await page.getByTestId('designer-export').click();
   await expect(page.getByTestId('json-text')).toHaveValue(/"model": "device_name"/);
+  await expect(page.getByTestId('json-text')).toHaveValue(/"dynamicKey": "departments"/);
   await page.getByTestId('json-close').click();
   await page.getByTestId('designer-import').click();
   await page.getByTestId('json-text').fill('{"fields": []}');

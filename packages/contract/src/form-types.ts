@@ -42,8 +42,9 @@ export interface FormField {
     format?: string;
     range?: boolean;
     rows?: number;
-    /** Options come from a call named by `dynamicKey` instead of `options` (remote data). */
+    /** Options come from the source named by `dynamicKey` instead of `options` (remote data; form-sources.ts). */
     dynamic?: boolean;
+    dynamicKey?: string;
     [k: string]: unknown;
   };
   rules?: FormRule[];

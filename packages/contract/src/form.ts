@@ -8,6 +8,7 @@ import { checkValue, type CheckContext } from './form-values.ts';
 import { childTemplate, fieldLabel, isEmptyValue, templateFields, type FieldError, type FormField, type FormTemplate } from './form-types.ts';
 
 export * from './form-types.ts';
+export * from './form-sources.ts';
 
 export interface FormValidation {
   ok: boolean;

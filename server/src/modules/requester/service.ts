@@ -29,6 +29,7 @@ import { findActiveByKey } from '../applications/repo.ts';
 import { attachFormUploads, createOrder, templateOf, validFormData } from '../work-orders/create.ts';
 import type { Lang } from '../../http/messages.ts';
 import { forCompany } from '../tenancy/for-company.ts';
+import { withCompanySources } from '../templates/sources.ts';
 import { loadOrder, transition, type ActingParty } from '../work-orders/transition.ts';
 import { findRequester } from './repo.ts';
 
@@ -95,7 +96,12 @@ export function createRequesterService(db: Kysely<DB>) {
       const app = await activeApp(db, appKey);
       return {
         application: { name: app.name, app_key: app.app_key, description: app.description, company_name: app.company_name },
-        template: { id: app.template_id, version: app.template_version, name: app.template_name, schema: templateOf(app) },
+        template: {
+          id: app.template_id,
+          version: app.template_version,
+          name: app.template_name,
+          schema: await withCompanySources(db, app.company_id, templateOf(app)),
+        },
       };
     },
 
@@ -103,7 +109,7 @@ export function createRequesterService(db: Kysely<DB>) {
     async create(body: CreateWorkBody, ip: string, lang: Lang): Promise<CreateWorkReply> {
       return db.transaction().execute(async (trx) => {
         const app = await activeApp(trx, body.app_key);
-        const value = validFormData(templateOf(app), body.form_data, lang);
+        const value = await validFormData(trx, app.company_id, templateOf(app), body.form_data, lang);
         const who = await requesterFor(trx, app.company_id, body, now());
         const order = await createOrder(trx, {
           app,
@@ -145,7 +151,7 @@ export function createRequesterService(db: Kysely<DB>) {
         created_at: order.created_at,
         updated_at: order.updated_at,
         form_data: JSON.parse(order.form_data) as Record<string, unknown>,
-        template: { name: tpl?.name ?? '', schema: tpl ? (JSON.parse(tpl.schema) as FormTemplate) : { list: [] } },
+        template: { name: tpl?.name ?? '', schema: tpl ? await withCompanySources(db, data.companyId, JSON.parse(tpl.schema) as FormTemplate) : { list: [] } },
         timeline: records
           .filter((x) => x.is_internal === 0 && PUBLIC_ACTIONS.has(x.action))
           .map((x) => ({
@@ -166,7 +172,7 @@ export function createRequesterService(db: Kysely<DB>) {
         const tpl = await orders.findTemplateVersion(order.template_id, order.template_version);
         if (!tpl) throw errors.notFound('templateGone');
         const schema = JSON.parse(tpl.schema) as FormTemplate;
-        const value = validFormData(schema, body.form_data, lang);
+        const value = await validFormData(trx, r.company_id, schema, body.form_data, lang);
         const at = now();
         if (
           !(await orders.updateFormData(order.id, {

@@ -16,6 +16,7 @@ import { requesterRepo } from '../requester/repo.ts';
 import { roleRepo } from '../roles/repo.ts';
 import { staffRepo } from '../staff/repo.ts';
 import { templateRepo } from '../templates/repo.ts';
+import { sourceRepo } from '../templates/sources-repo.ts';
 import { uploadRepo } from '../uploads/repo.ts';
 import { lockRepo } from '../work-orders/locks-repo.ts';
 import { readRepo } from '../work-orders/reads-repo.ts';
@@ -42,6 +43,7 @@ export function forCompany(db: Db, companyId: CompanyId) {
     categories: categoryRepo(db, companyId),
     staff: staffRepo(db, companyId),
     templates: templateRepo(db, companyId),
+    sources: sourceRepo(db, companyId),
   };
 }
 export type CompanyData = ReturnType<typeof forCompany>;

@@ -88,7 +88,7 @@ async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData:
   const tpl = await orders.findTemplateVersion(order.template_id, order.template_version);
   if (!tpl) throw errors.notFound('templateGone');
   const schema = JSON.parse(tpl.schema) as FormTemplate;
-  const value = validFormData(schema, formData, actor.lang);
+  const value = await validFormData(trx, actor.companyId, schema, formData, actor.lang);
   const before = JSON.parse(order.form_data) as Record<string, unknown>;
   const changed = Object.keys({ ...before, ...value }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(value[k]));
   const at = now();
@@ -182,7 +182,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const app = await forCompany(trx, actor.companyId).applications.findActiveApplication(b.application_id);
         if (!app) throw errors.notFound('appNotFound');
-        const value = validFormData(templateOf(app), b.form_data, actor.lang);
+        const value = await validFormData(trx, actor.companyId, templateOf(app), b.form_data, actor.lang);
         return createOrder(trx, {
           app,
           value,

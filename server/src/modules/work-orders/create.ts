@@ -25,6 +25,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { now } from '../../lib/time.ts';
 import type { ActiveApplication } from '../applications/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
+import { withCompanySources } from '../templates/sources.ts';
 import { recordDispatch } from './dispatch.ts';
 import type { ActingParty } from './transition.ts';
 
@@ -33,9 +34,12 @@ export function templateOf(app: ActiveApplication): FormTemplate {
   return JSON.parse(app.template_schema) as FormTemplate;
 }
 
-/** The template's cleaned values of `data`, or 400 with messages keyed by field model. */
-export function validFormData(schema: FormTemplate, data: unknown, lang: Lang): Record<string, unknown> {
-  const check = validateFormData(schema, data, { sanitizeHtml: sanitizeRichText });
+/**
+ * The template's cleaned values of `data`, or 400 with messages keyed by field model. Fields
+ * with an option source are checked against company `companyId`'s current choices.
+ */
+export async function validFormData(db: Db, companyId: CompanyId, schema: FormTemplate, data: unknown, lang: Lang): Promise<Record<string, unknown>> {
+  const check = validateFormData(await withCompanySources(db, companyId, schema), data, { sanitizeHtml: sanitizeRichText });
   if (!check.ok) throw errors.validation(Object.fromEntries(Object.entries(check.errors).map(([k, es]) => [k, es.map((e) => formFieldMessage(lang, e))])));
   return check.value;
 }

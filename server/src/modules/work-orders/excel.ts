@@ -26,12 +26,14 @@ import {
 import type { z } from 'zod';
 import type { exportQuery } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { fieldMessage, formFieldMessage } from '../../http/field-messages.ts';
 import { LANGS, message, type Lang, type MessageKey } from '../../http/messages.ts';
 import { now, stamp } from '../../lib/time.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
+import { withCompanySources } from '../templates/sources.ts';
 import { partyOf } from './actions.ts';
 import { createOrder, templateOf } from './create.ts';
 import { cellText, cellValue, formValue, looksLikeFormula } from './excel-cells.ts';
@@ -83,11 +85,12 @@ const PHONE_HEADERS = headerWords('colPhone', '電話');
 type ExportFilters = z.infer<typeof exportQuery>;
 
 /** Export columns of the form fields: one per distinct label across the templates involved. */
-async function formColumns(data: CompanyData, applicationId?: ApplicationId) {
+async function formColumns(db: Db, data: CompanyData, applicationId?: ApplicationId) {
   const templates = await data.reads.templatesInUse(applicationId);
   const byLabel = new Map<string, { label: string; fields: Map<TemplateId, FormField> }>();
   for (const t of templates) {
-    for (const f of templateFields(JSON.parse(t.schema) as FormTemplate)) {
+    // Source fields export the names of their choices, as the order detail shows them.
+    for (const f of templateFields(await withCompanySources(db, data.companyId, JSON.parse(t.schema) as FormTemplate))) {
       const col = byLabel.get(f.label) ?? (byLabel.set(f.label, { label: f.label, fields: new Map() }), byLabel.get(f.label)!);
       col.fields.set(t.id, f);
     }
@@ -103,7 +106,7 @@ export function createExcelService(db: Kysely<DB>) {
       await data.references.requireOwned({ application: filters.application_id, category: filters.category_id, staff: filters.handler_id });
       const words = wordsFor(actor.lang);
       const zoned = zonedFilters(filters, actor.timeZone);
-      const columns = await formColumns(data, filters.application_id);
+      const columns = await formColumns(db, data, filters.application_id);
       const visibility = await visibilityOf(data, actor);
       const stream = new PassThrough();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
@@ -167,7 +170,7 @@ export function createExcelService(db: Kysely<DB>) {
       const app = await forCompany(db, actor.companyId).applications.findActiveApplication(applicationId);
       if (!app) throw errors.notFound('appNotFound');
       const words = wordsFor(actor.lang);
-      const fields = templateFields(templateOf(app));
+      const fields = templateFields(await withCompanySources(db, actor.companyId, templateOf(app)));
       const wb = new ExcelJS.Workbook();
       const ws = wb.addWorksheet(app.name.slice(0, 31));
       ws.columns = [words.requester, words.phone, ...fields.map((f) => f.label)].map((header) => ({ header, width: 18 }));
@@ -184,7 +187,8 @@ export function createExcelService(db: Kysely<DB>) {
     async import(actor: Actor, applicationId: ApplicationId, file: Buffer): Promise<ImportReply> {
       const app = await forCompany(db, actor.companyId).applications.findActiveApplication(applicationId);
       if (!app) throw errors.notFound('appNotFound');
-      const schema = templateOf(app);
+      // Source fields take the company's choices, so a cell may name a department as people do.
+      const schema = await withCompanySources(db, actor.companyId, templateOf(app));
       const fields = templateFields(schema);
       return withImportLock(db, actor.companyId, async () => {
         await checkUnpackedSize(file);

@@ -26,6 +26,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
+import { withCompanySources } from '../templates/sources.ts';
 import { denialFor } from './policy.ts';
 import type { OrderRepo, OrderRow } from './repo.ts';
 import { loadOrder } from './transition.ts';
@@ -112,7 +113,8 @@ export function createWorkOrderService(db: Kysely<DB>) {
           id: order.template_id,
           name: template?.name ?? '',
           version: order.template_version,
-          schema: template ? (JSON.parse(template.schema) as FormTemplate) : { list: [] },
+          // Choices from a source show by name, as the requester chose them.
+          schema: template ? await withCompanySources(db, actor.companyId, JSON.parse(template.schema) as FormTemplate) : { list: [] },
           needs_review: template?.needs_review === 1,
         },
         records: records.map(parseRecord),
@@ -170,7 +172,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
     async kindDetail(actor: Actor, templateId: TemplateId) {
       const t = await forCompany(db, actor.companyId).reads.templateOf(templateId);
       if (!t) throw errors.notFound();
-      const schema = JSON.parse(t.schema) as FormTemplate;
+      const schema = await withCompanySources(db, actor.companyId, JSON.parse(t.schema) as FormTemplate);
       return {
         id: t.id,
         name: t.name,

@@ -2,13 +2,14 @@
  * The selected field's properties, as the field's type offers them: label, model id
  * (unique among value fields, checked as you type), placeholder, width, default value,
  * required and its message, pattern and its message, limits (min, max, step, precision,
- * max length, rows), choices, multiple/filterable/clearable, disabled and hidden, upload
+ * max length, rows), choices (a static list, or an option source of the company's data),
+ * multiple/filterable/clearable, disabled and hidden, upload
  * limits, date format and range, text style; and the form's own settings.
  */
 import type { ReactNode } from 'react';
 import { Divider, Empty, Form, Input, InputNumber, Radio, Select, Switch, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormField, FormRule, FormTemplate } from '@swo/contract';
+import { OPTION_SOURCES, SOURCE_FIELD_TYPES, sourceOf, type FormField, type FormRule, type FormTemplate } from '@swo/contract';
 import { holdsValue } from './fieldTypes.ts';
 import LayoutProps from './LayoutProps.tsx';
 import OptionsEditor from './OptionsEditor.tsx';
@@ -37,6 +38,30 @@ function Row({ label, children, help, error }: { label: string; children: ReactN
     <Form.Item label={label} help={error ?? help} validateStatus={error ? 'error' : undefined} style={{ marginBottom: 12 }}>
       {children}
     </Form.Item>
+  );
+}
+
+/** Where a choice field's options come from: its own list, or one of the allow-listed sources (docs/design.md section 16). */
+function SourceRow({ field, onField }: Pick<PropertiesProps, 'onField'> & { field: FormField }) {
+  const { t } = useTranslation();
+  const o: Options = field.options ?? {};
+  const source = sourceOf(field);
+  // A key the original designer's host served and we do not is kept, and said so.
+  const foreign = o.dynamic && !source && typeof o.dynamicKey === 'string' ? o.dynamicKey : null;
+  const choices = [
+    { value: '', label: t('designer.sources.static') },
+    ...OPTION_SOURCES.map((s) => ({ value: s, label: t(`designer.sources.${s}`) })),
+    ...(foreign ? [{ value: foreign, label: t('designer.sources.unknown', { key: foreign }) }] : []),
+  ];
+  return (
+    <Row label={t('designer.props.optionSource')} help={source ? t('designer.sourceHelp') : undefined}>
+      <Select
+        data-testid="prop-source"
+        value={source ?? foreign ?? ''}
+        options={choices}
+        onChange={(v: string) => onField({ options: v ? { dynamic: true, dynamicKey: v } : { dynamic: false } })}
+      />
+    </Row>
   );
 }
 
@@ -127,7 +152,8 @@ function FieldProps({ field, modelTaken, onField }: Omit<PropertiesProps, 'confi
           <InputNumber style={{ width: '100%' }} min={1} max={20} precision={0} value={(o.minRows as number) ?? 4} onChange={(v) => setOption('minRows', v)} />
         </Row>
       ) : null}
-      {CHOICES.has(type) ? (
+      {SOURCE_FIELD_TYPES.has(type) ? <SourceRow field={field} onField={onField} /> : null}
+      {CHOICES.has(type) && !o.dynamic ? (
         <Row label={p('options')}>
           <OptionsEditor value={o.options ?? []} onChange={(v) => setOption('options', v)} />
         </Row>
