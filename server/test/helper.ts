@@ -26,6 +26,7 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  await admin.query(`alter database ${name} set synchronous_commit to off`);
   await admin.end();
   const u = new URL(PG_ADMIN_URL);
   u.pathname = `/${name}`;

@@ -24,6 +24,12 @@ describe('form values', () => {
     expect(toWireValue(field('checkbox'), [])).toBeUndefined();
   });
 
+  it("reads the original designer's upload default, the text '[]', as no files", () => {
+    const init = initialValues([field('uploadImg', { defaultValue: '[]' }), field('uploadFile', { defaultValue: 'not json' })]);
+    expect(init.uploadImg).toBeUndefined();
+    expect(init.uploadFile).toBeUndefined();
+  });
+
   it('turns template defaults into control values', () => {
     const init = initialValues([field('date', { defaultValue: '2026-01-02' }), field('number', { defaultValue: '3' }), field('switch')]);
     expect(dayjs.isDayjs(init.date)).toBe(true);

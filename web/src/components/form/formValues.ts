@@ -47,12 +47,27 @@ export function toControlValue(f: FormField, v: unknown): unknown {
     case 'select':
       if (f.options?.multiple) return Array.isArray(v) ? v : [v];
       return v;
+    case 'uploadFile':
+    case 'uploadImg':
+      // k-form-design writes an upload's default as the text '[]'.
+      return Array.isArray(v) ? v : parsedList(v);
     case 'batch':
       return Array.isArray(v) ? v.map((row) => convertRow(childrenOf(f.list), row, toControlValue)) : undefined;
     case 'selectInputList':
       return Array.isArray(v) ? v.map((entry, i) => convertRow(childrenOf(f.columns?.[i]?.list), entry, toControlValue)) : undefined;
     default:
       return v;
+  }
+}
+
+/** A list written as JSON text (an upload's default in the original's forms), else nothing. */
+function parsedList(v: unknown): unknown[] | undefined {
+  if (typeof v !== 'string') return undefined;
+  try {
+    const x: unknown = JSON.parse(v);
+    return Array.isArray(x) && x.length ? x : undefined;
+  } catch {
+    return undefined;
   }
 }
 

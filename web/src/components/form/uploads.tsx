@@ -157,7 +157,7 @@ export function UploadControl({
   const maxMb = typeof o.maxSize === 'number' && o.maxSize > 0 ? o.maxSize : 10;
   const accept = image ? IMAGE_TYPES : typeof o.accept === 'string' && o.accept ? o.accept : undefined;
   const { ident } = useContext(UploadAccess);
-  const [list, setList] = useState<UploadFile[]>(() => (value ?? []).map(toFile));
+  const [list, setList] = useState<UploadFile[]>(() => (Array.isArray(value) ? value : []).map(toFile));
   const listRef = useRef(list);
   listRef.current = list;
   // Previews are object URLs (images chosen here, or the server's thumbnails fetched with

@@ -253,7 +253,7 @@ export default function TemplateDesigner() {
       </div>
       <DndContext sensors={sensors} collisionDetection={innermostUnder(inside)} onDragEnd={onDragEnd}>
         <Row gutter={[16, 16]}>
-          <Col xs={24} lg={6} xl={5} xxl={4}>
+          <Col xs={24} lg={6} xl={5} xxl={4} className="designer-side">
             <Palette onAdd={add} />
           </Col>
           <Col xs={24} lg={18} xl={13} xxl={14}>
@@ -262,7 +262,7 @@ export default function TemplateDesigner() {
             </Typography.Text>
             <Canvas list={form.list} layout={layout} selected={selected} onSelect={setSelected} onCopy={copy} onRemove={remove} />
           </Col>
-          <Col xs={24} xl={6}>
+          <Col xs={24} xl={6} className="designer-side designer-side-wide">
             <Properties
               field={field}
               config={form.config}
@@ -281,7 +281,7 @@ export default function TemplateDesigner() {
         onClose={() => setJson(null)}
       />
       <Drawer title={t('template.previewTitle', { name: detail.data.name })} open={previewing} onClose={() => setPreviewing(false)} width={480}>
-        <PhoneFrame list={form.list} title={<strong>{detail.data.name}</strong>} />
+        <PhoneFrame list={form.list} title={<strong>{detail.data.name}</strong>} tryOut />
       </Drawer>
     </Card>
   );
