@@ -4,7 +4,8 @@
  * copied; they are bound to an application and sign in in a second browser and may claim;
  * a role without claim (`renling`) on work orders, built with the matrix's row select-all,
  * is given to them and the claim button goes; a password reset shows the one-time password,
- * signs them out, and their next sign-in must change it first; removing someone who still
+ * signs them out, and their next sign-in must change it first; once disabled, their next click
+ * takes them to the sign-in page; removing someone who still
  * handles orders is refused with the server's message. Then both screens in en-US.
  * Screenshots go to STAFF_SHOTS (default /tmp/shots).
  */
@@ -259,6 +260,15 @@ test('a new member signs in; a role without claim; a password reset must be chan
   await signInAs(them, username, renewed);
   await expect(them).toHaveURL(/\/orders\/workorder/, { timeout: 30_000 });
   await expect(them.locator('.ant-table-row').first()).toBeVisible();
+
+  // Disabled: their next click, without a reload, takes them to the sign-in page.
+  await quiet(page);
+  await staffRow(page, name).getByTestId('staff-status').click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('将立即退出登录');
+  await confirm(page, '停用');
+  await expect(staffRow(page, name).getByTestId('staff-status')).toHaveText(button('启用'));
+  await them.getByRole('menuitem', { name: '我的工单' }).click();
+  await expect(them).toHaveURL(/\/user\/login/, { timeout: 30_000 });
   await other.close();
 
   // Someone still handling orders is not removed: the server's 409 message shows.
