@@ -1,7 +1,7 @@
 /**
  * A form from the designer to an order and back (docs/design.md section 16): an
  * administrator puts every palette type on a new form, drags fields into a grid's two
- * columns and three into a batch, sets a rule and a choice, tries the form in the preview
+ * columns and three into a batch, sets a rule, a choice and a choice below another, tries the form in the preview
  * (required fields are said), undoes and redoes, and saves. The form is bound to an
  * application; a requester on a 390 px phone submits it with a photo; staff see the
  * thumbnail. Then the form is changed, and the older order still shows its own version
@@ -107,6 +107,13 @@ test('every palette type on one form, fields dragged into a grid and a batch, tr
   // A choice of the dropdown gets its own words.
   await ofType(page, 'select').first().click();
   await page.getByTestId('options-editor').getByRole('textbox', { name: '选项名称' }).first().fill('电梯');
+  // The tree's first choice gets one more below it.
+  await ofType(page, 'treeSelect').first().click();
+  const labels = page.getByTestId('options-editor').getByRole('textbox', { name: '选项名称' });
+  await expect(labels).toHaveCount(3);
+  await page.getByTestId('options-editor').getByRole('button', { name: '添加下级选项' }).first().click();
+  await expect(labels).toHaveCount(4);
+  await expect(labels.nth(2)).toHaveValue('选项1-2');
 
   // Into the grid's two columns and the batch's row, by drag and drop.
   await drag(page, page.getByTestId('palette-input'), slot(page, 'grid', 0));

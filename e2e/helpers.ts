@@ -100,10 +100,11 @@ export async function dismissNotifications(page: Page): Promise<void> {
     for (let i = (await closers.count()) - 1; i >= 0; i--)
       await closers
         .nth(i)
-        .click({ timeout: 1000 })
+        .click({ timeout: 3000 })
         .catch(() => undefined);
-    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+    // A loaded machine can take seconds to play the closing animation.
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 5000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** Chooses an item of the header's user menu. */

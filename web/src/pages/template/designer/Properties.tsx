@@ -30,6 +30,7 @@ const PLACEHOLDER = new Set(['input', 'textarea', 'number', 'select', 'date', 't
 const WIDTH = new Set(['input', 'textarea', 'number', 'select', 'date', 'time', 'slider', 'uploadFile', 'uploadImg', 'treeSelect', 'cascader', 'editor']);
 const CLEARABLE = new Set(['input', 'textarea', 'select', 'date', 'time', 'treeSelect', 'cascader']);
 const CHOICES = new Set(['select', 'radio', 'checkbox']);
+const TREE_CHOICES = new Set(['treeSelect', 'cascader']);
 const RANGE = new Set(['number', 'slider']);
 const TEXT_DEFAULT = new Set(['input', 'textarea', 'date', 'time', 'color', 'editor', 'html']);
 
@@ -153,9 +154,9 @@ function FieldProps({ field, modelTaken, onField }: Omit<PropertiesProps, 'confi
         </Row>
       ) : null}
       {SOURCE_FIELD_TYPES.has(type) ? <SourceRow field={field} onField={onField} /> : null}
-      {CHOICES.has(type) && !o.dynamic ? (
+      {(CHOICES.has(type) || TREE_CHOICES.has(type)) && !o.dynamic ? (
         <Row label={p('options')}>
-          <OptionsEditor value={o.options ?? []} onChange={(v) => setOption('options', v)} />
+          <OptionsEditor value={o.options ?? []} onChange={(v) => setOption('options', v)} tree={TREE_CHOICES.has(type)} />
         </Row>
       ) : null}
       {type === 'date' ? (
