@@ -5,9 +5,10 @@
  * exports, bad JSON is refused on import, and the phone preview shows the form. Then the
  * designer in en-US. Screenshots go to test-results/screenshots.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drag, newTemplateInDesigner } from './designer-steps.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -26,34 +27,12 @@ async function dragToCanvas(page: Page, type: string, index: number): Promise<vo
   await drag(page, page.getByTestId(`palette-${type}`), items(page).nth(index), 'top');
 }
 
-/** Drags `source` onto `target` (its top edge, or its empty lower part), with pointer steps. */
-async function drag(page: Page, source: Locator, target: Locator, where: 'top' | 'bottom'): Promise<void> {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('nothing to drag');
-  await page.mouse.move(from.x + from.width / 2, from.y + Math.min(10, from.height / 2));
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 20, from.y + Math.min(10, from.height / 2), { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, where === 'top' ? to.y + 4 : to.y + to.height - 6, { steps: 15 });
-  await page.mouse.up();
-}
-
 /** The slot `n` of the container field labelled or typed `type` on the canvas. */
 const slot = (page: Page, type: string, n: number) =>
   page.locator(`[data-testid="canvas-item"][data-type="${type}"]`).first().locator(`[data-testid="canvas-slot"][data-slot="${n}"]`).first();
 
 test('an administrator designs a new form and saves it as version 2', async ({ page, request }) => {
-  const admin = await loginAs(request, 'admin');
-  await openAs(page, admin, '/orders/template');
-  await expect(row(page, '报事报修')).toBeVisible({ timeout: 30_000 });
-  await quiet(page);
-  await page.getByTestId('template-add').click();
-  const dialog = page.locator('.ant-modal', { has: page.getByTestId('template-form') });
-  await dialog.getByTestId('template-name').fill(name);
-  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
-  await expect(dialog).toBeHidden();
-  await row(page, name).getByTestId('template-design').click();
-  await expect(page.getByTestId('designer-canvas')).toBeVisible();
+  await newTemplateInDesigner(page, request, name);
   await expect(page.getByTestId('designer-canvas')).toContainText('从左侧拖入或点击字段开始设计表单');
 
   // A click adds a field at the end and selects it.

@@ -7,16 +7,16 @@
  * thumbnail. Then the form is changed, and the older order still shows its own version
  * while the public form shows the new one. Screenshots go to test-results/screenshots.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPost } from './helpers.ts';
+import { drag, newTemplateInDesigner } from './designer-steps.ts';
 import { applicationByName, loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled', fullPage });
-const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const items = (page: Page) => page.getByTestId('canvas-item');
 const ofType = (page: Page, type: string) => page.locator(`[data-testid="canvas-item"][data-type="${type}"]`);
 const slot = (page: Page, type: string, n: number) => ofType(page, type).first().locator(`[data-testid="canvas-slot"][data-slot="${n}"]`).first();
@@ -62,32 +62,8 @@ let templateId = 0;
 let appKey = '';
 let orderId = 0;
 
-/** Drags `source` into the empty lower part of `target`, with pointer steps as a hand would. */
-async function drag(page: Page, source: Locator, target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('nothing to drag');
-  await page.mouse.move(from.x + from.width / 2, from.y + Math.min(10, from.height / 2));
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 20, from.y + Math.min(10, from.height / 2), { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 6, { steps: 15 });
-  await page.mouse.up();
-}
-
 test('every palette type on one form, fields dragged into a grid and a batch, tried in the preview, saved', async ({ page, request }) => {
-  const admin = await loginAs(request, 'admin');
-  await openAs(page, admin, '/orders/template');
-  await expect(row(page, '报事报修')).toBeVisible({ timeout: 30_000 });
-  await quiet(page);
-  await page.getByTestId('template-add').click();
-  const dialog = page.locator('.ant-modal', { has: page.getByTestId('template-form') });
-  await dialog.getByTestId('template-name').fill(name);
-  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
-  await expect(dialog).toBeHidden();
-  await row(page, name).getByTestId('template-design').click();
-  await expect(page.getByTestId('designer-canvas')).toBeVisible();
-  templateId = Number(/\/template\/design\/(\d+)/.exec(page.url())?.[1]);
+  templateId = await newTemplateInDesigner(page, request, name);
   expect(templateId).toBeGreaterThan(0);
 
   // Each click adds after the selected field, so the palette's order is the form's.
@@ -116,11 +92,11 @@ test('every palette type on one form, fields dragged into a grid and a batch, tr
   await expect(labels.nth(2)).toHaveValue('选项1-2');
 
   // Into the grid's two columns and the batch's row, by drag and drop.
-  await drag(page, page.getByTestId('palette-input'), slot(page, 'grid', 0));
+  await drag(page, page.getByTestId('palette-input'), slot(page, 'grid', 0), 'bottom');
   await expect(slot(page, 'grid', 0).getByTestId('canvas-item')).toHaveCount(1);
-  await drag(page, page.getByTestId('palette-number'), slot(page, 'grid', 1));
+  await drag(page, page.getByTestId('palette-number'), slot(page, 'grid', 1), 'bottom');
   await expect(slot(page, 'grid', 1).getByTestId('canvas-item')).toHaveCount(1);
-  for (const type of ['input', 'number', 'date']) await drag(page, page.getByTestId(`palette-${type}`), slot(page, 'batch', 0));
+  for (const type of ['input', 'number', 'date']) await drag(page, page.getByTestId(`palette-${type}`), slot(page, 'batch', 0), 'bottom');
   await expect(slot(page, 'batch', 0).getByTestId('canvas-item')).toHaveCount(3);
 
   // Undo takes the last drop back; redo brings it again.
