@@ -79,6 +79,8 @@ test('a company uses a library template, previews it, turns on automatic dispatc
   await row(page, '投诉与建议').getByTestId('application-edit').click();
   const form = page.locator('.ant-modal', { has: page.getByTestId('application-form') });
   await form.getByTestId('application-template').click();
+  // Typed, as a person would among many templates (the list opens scrolled to the current one).
+  await page.keyboard.type('会议室预约');
   const dropdown = page.locator('.ant-select-dropdown:visible');
   await expect(dropdown.locator('.ant-select-item-group', { hasText: '本公司模板' })).toBeVisible();
   await expect(dropdown.locator('.ant-select-item-group', { hasText: '模板库' })).toBeVisible();
