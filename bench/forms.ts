@@ -208,11 +208,26 @@ export async function formsBench(samples = 300): Promise<string[]> {
     const { chromium } = await import('@playwright/test');
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
     const page = await browser.newPage();
-    const showing = async (key: string, last: string) => {
+    // When the last field enters the DOM, by a MutationObserver installed before the page's scripts.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shown: Record<string, number> };
+      w.__shown = {};
+      new MutationObserver(() => {
+        for (const id of ['form_f199', 'requester_phone']) if (!w.__shown[id] && document.getElementById(id)) w.__shown[id] = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    /** [navigation to the last field in the DOM, the template's arrival to the same] in ms. */
+    const showing = async (key: string, last: string, bare = false) => {
+      const id = bare ? last : `form_${last}`;
       const t0 = Date.now();
       await page.goto(`${base}/input?app=${key}`);
-      await page.locator(`#form_${last}`).waitFor({ state: 'attached', timeout: 30_000 });
-      return Date.now() - t0;
+      await page.locator(`#${id}`).waitFor({ state: 'attached', timeout: 30_000 });
+      const total = Date.now() - t0;
+      const render = await page.evaluate((id) => {
+        const data = performance.getEntriesByType('resource').find((e) => e.name.includes('templateData'));
+        return (window as unknown as { __shown: Record<string, number> }).__shown[id] - (data?.responseEnd ?? 0);
+      }, id);
+      return [total, render] as const;
     };
     const smallTpl = await json<{ schema: FormTemplate }>(
       app.inject({
@@ -222,25 +237,25 @@ export async function formsBench(samples = 300): Promise<string[]> {
         payload: { company_id: company, id: small.template_id, is_private: 1 },
       }),
     );
-    const lastSmall = smallTpl.schema.list
-      .map((f) => f.model)
-      .filter(Boolean)
-      .pop()!;
     const n = 7;
-    const a: number[] = [];
-    const b: number[] = [];
-    await showing(small.app_key, lastSmall);
+    const a: (readonly [number, number])[] = [];
+    const b: (readonly [number, number])[] = [];
+    await showing(small.app_key, 'requester_phone', true);
     await showing(big.app_key, 'f199');
     for (let i = 0; i < n; i++) {
-      b.push(await showing(small.app_key, lastSmall));
+      b.push(await showing(small.app_key, 'requester_phone', true));
       a.push(await showing(big.app_key, 'f199'));
     }
     await browser.close();
     const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)];
     const worst = (x: number[]) => Math.max(...x);
+    const render = a.map((x) => x[1]);
+    const fields = smallTpl.schema.list.filter((f) => f.model).length;
     lines.push(
-      `Chromium, public form shown (navigation to the last field in the page), median of ${n}: 200 fields ${fmt(median(a))} (max ${fmt(worst(a))}), ` +
-        `${smallTpl.schema.list.length}-field form ${fmt(median(b))}; the 200 fields add ${fmt(median(a) - median(b))} — target <= 500 ms`,
+      `Chromium, 200-field public form rendered (template received -> last field in the DOM), median of ${n}: ${fmt(median(render))} (max ${fmt(worst(render))}), ` +
+        `${fields}-field form ${fmt(median(b.map((x) => x[1])))} — target <= 500 ms`,
+      `  navigation to the last field: 200 fields ${fmt(median(a.map((x) => x[0])))}, ${fields}-field form ${fmt(median(b.map((x) => x[0])))}; ` +
+        `the 200 fields add ${fmt(median(a.map((x) => x[0])) - median(b.map((x) => x[0])))}`,
     );
   }
   await app.close();
