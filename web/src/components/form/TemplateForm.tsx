@@ -15,6 +15,7 @@ import { ApiError } from '../../app/request.ts';
 import { fieldMessage } from './fieldMessage.ts';
 import { initialValues, wireValues } from './formValues.ts';
 import TemplateNodes from './TemplateNodes.tsx';
+import { useProgressiveList } from './useProgressiveList.ts';
 
 export interface RequesterSubmission {
   form_data: Record<string, unknown>;
@@ -67,6 +68,7 @@ export default function TemplateForm({
   const [general, setGeneral] = useState<string[]>([]);
   const fields = useMemo(() => templateFields(template), [template]);
   const initial = useMemo(() => ({ form: initialValues(fields, data) }), [fields, data]);
+  const progressive = useProgressiveList(template.list);
 
   /** Marks every field: its problems, or none. Returns true when all is well. */
   const check = (values: Values, only?: Set<string>): boolean => {
@@ -86,6 +88,8 @@ export default function TemplateForm({
   };
 
   const submit = async () => {
+    // Errors are marked on the fields, and the first is scrolled to: all must be drawn.
+    progressive.showAll();
     setChecked(true);
     setGeneral([]);
     const values = form.getFieldsValue(true) as Values;
@@ -135,7 +139,7 @@ export default function TemplateForm({
       scrollToFirstError
       className="template-form"
     >
-      <TemplateNodes list={template.list} />
+      <TemplateNodes list={progressive.shown} />
       {withRequester ? (
         <>
           <Divider orientation="left">{t('input.requester.title')}</Divider>

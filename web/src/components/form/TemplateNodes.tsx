@@ -4,7 +4,7 @@
  * html as plain text, alert). Hidden fields and buttons are left out.
  */
 import { Alert, Card, Col, Divider, Row, Tabs } from 'antd';
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { FormField } from '@swo/contract';
 import TemplateField from './TemplateField.tsx';
 
@@ -26,7 +26,11 @@ function textStyle(o: Record<string, unknown>): CSSProperties {
   return style;
 }
 
-function Node({ field }: { field: FormField }) {
+/**
+ * One item; memoised, so the later steps of a long form (useProgressiveList) draw only the
+ * items they add. Values and errors reach the fields through the form's own store.
+ */
+const Node = memo(function Node({ field }: { field: FormField }) {
   const o = (field.options ?? {}) as Record<string, unknown>;
   if (o.hidden) return null;
   switch (field.type) {
@@ -103,7 +107,7 @@ function Node({ field }: { field: FormField }) {
     default:
       return field.model ? <TemplateField field={field} /> : null;
   }
-}
+});
 
 export default function TemplateNodes({ list }: { list?: FormField[] }) {
   return (
