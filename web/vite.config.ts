@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 /**
  * Vite configuration of the SPA: React plugin, the dev proxy of `/index.php` to the API
- * server, the alias of antd's style injection (src/app/styleInjection.ts), and the build layout docs/product.md, section 7 describes (chunks under `js/`).
+ * server, the alias of antd's style injection (src/app/styleInjection.ts), and the build
+ * layout docs/product.md, section 7 describes (chunks under `js/`).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';

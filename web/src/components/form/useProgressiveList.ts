@@ -38,7 +38,7 @@ export function progressiveCuts(list: FormField[], first = FIRST_FIELDS, step = 
 }
 
 /** The items of `list` to draw now, and `showAll` (synchronous: the DOM holds every field when it returns). */
-export function useProgressiveList(given: FormField[] | undefined): { shown: FormField[]; complete: boolean; showAll: () => void } {
+export function useProgressiveList(given: FormField[] | undefined): { shown: FormField[]; showAll: () => void } {
   const list = useMemo(() => (Array.isArray(given) ? given : []), [given]);
   const cuts = useMemo(() => progressiveCuts(list), [list]);
   // The step belongs to the cuts it was counted on: a new template starts over.
@@ -57,5 +57,5 @@ export function useProgressiveList(given: FormField[] | undefined): { shown: For
     if (!complete) flushSync(() => setProgress({ cuts, step: cuts.length - 1 }));
   }, [complete, cuts]);
 
-  return { shown: complete ? list : list.slice(0, cuts[step]), complete, showAll };
+  return { shown: complete ? list : list.slice(0, cuts[step]), showAll };
 }
