@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // The tests sign in many times from one address.
       PUBLIC_RATE_LIMIT: '1000',
+      // A spec may stand for clients of several addresses (X-Forwarded-For), e.g. SMS codes are limited per address.
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', log, log],
   });

@@ -39,6 +39,7 @@ import { uploadHandlers } from './modules/uploads/handlers.ts';
 import { excelHandlers } from './modules/work-orders/excel-handlers.ts';
 import { MAX_IMPORT_BYTES } from './modules/work-orders/excel.ts';
 import { workOrderHandlers } from './modules/work-orders/handlers.ts';
+import type { SmsConfig } from './modules/sms/provider.ts';
 import { createServices } from './services.ts';
 
 export interface AppOptions {
@@ -61,6 +62,8 @@ export interface AppOptions {
   uploadDir?: string;
   /** Largest upload in bytes (UPLOAD_MAX_MB; 10 MB by default). */
   uploadMaxBytes?: number;
+  /** SMS provider keys (TENCENT_SMS_*); without them, the outbox provider. */
+  sms?: SmsConfig;
 }
 
 export interface RouteEntry {
@@ -112,7 +115,11 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  const services = createServices(opts.db, opts.dialect ?? 'sqlite', uploads);
+  const services = createServices(opts.db, opts.dialect ?? 'sqlite', uploads, {
+    config: opts.sms ?? { tencent: null },
+    log: (msg) => app.log.info(msg),
+    onDeliveryError: (err) => app.log.error({ err }, 'SMS delivery failed'),
+  });
   registerGuard(app, services);
 
   const handlers: Handlers = {

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './http/security.ts';
+import { smsConfigFromEnv, type SmsConfig } from './modules/sms/provider.ts';
 
 export interface Config {
   port: number;
@@ -28,6 +29,8 @@ export interface Config {
   hsts: boolean;
   /** WORKERS: server processes on this machine (default: the number of cores; 1 = no cluster). */
   workers: number;
+  /** TENCENT_SMS_*: Tencent Cloud SMS keys; unset = the outbox provider (README "Configuration"). */
+  sms: SmsConfig;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/smart-work-order.db';
@@ -46,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: env.HSTS === '1' || env.HSTS === 'true',
     workers: Math.max(1, Math.floor(Number(env.WORKERS || os.availableParallelism())) || 1),
+    sms: smsConfigFromEnv(env),
   };
 }

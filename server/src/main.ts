@@ -58,6 +58,7 @@ async function serve(purge: boolean) {
     hsts: config.hsts,
     uploadDir: config.uploadDir,
     uploadMaxBytes: config.uploadMaxBytes,
+    sms: config.sms,
   });
   const stopPurge = purge
     ? schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed'), also: purgeUploads(db) })

@@ -5,6 +5,9 @@ import type { DB } from './db/schema.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createSmsAuth } from './modules/auth/sms.ts';
+import { createSmsProvider, type SmsConfig } from './modules/sms/provider.ts';
+import { createSmsCodes } from './modules/sms/service.ts';
 import { createMenuService } from './modules/menus/service.ts';
 import { createAccountService } from './modules/platform/accounts.ts';
 import { createCompanyService } from './modules/platform/companies.ts';
@@ -22,10 +25,20 @@ import { createExcelService } from './modules/work-orders/excel.ts';
 import { createWorkOrderService } from './modules/work-orders/service.ts';
 import { createStatsService } from './modules/work-orders/stats.ts';
 
-export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions) {
+/** How SMS goes out, and where its notes and delivery failures are logged. */
+export interface SmsOptions {
+  config: SmsConfig;
+  log: (msg: string) => void;
+  onDeliveryError: (err: Error) => void;
+}
+
+export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions, sms: SmsOptions) {
+  const smsCodes = createSmsCodes(db, createSmsProvider(sms.config, db, sms.log), sms.onDeliveryError);
   return {
     db,
     auth: createAuthService(db),
+    smsCodes,
+    smsAuth: createSmsAuth(db, smsCodes),
     access: createAccessService(db),
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),

@@ -12,7 +12,7 @@ const NOW = '2026-11-23T12:00:00.000Z';
 const at = (hours: number) => new Date(Date.parse(NOW) + hours * 3600_000).toISOString();
 
 describe('purge of expired rows', () => {
-  it('deletes expired and revoked sessions, old idempotency keys and expired import locks; keeps live ones', async () => {
+  it('deletes expired and revoked sessions, old idempotency keys, expired import locks and SMS codes, week-old outbox messages; keeps live ones', async () => {
     const user = (await h.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const session = (token: string, expires: number, revoked: number | null = null) => ({
       user_id: user,
@@ -57,12 +57,34 @@ describe('purge of expired rows', () => {
       ])
       .execute();
 
-    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1, rateLimits: 1 });
+    const code = (phone: string, expires: number) => ({
+      phone,
+      purpose: 'login' as const,
+      salt: 's',
+      code_hash: 'h',
+      created_at: at(-1),
+      expires_at: at(expires),
+    });
+    await h.db
+      .insertInto('sms_codes')
+      .values([code('expired', -0.5), code('live', 0.05)])
+      .execute();
+    await h.db
+      .insertInto('sms_outbox')
+      .values([
+        { phone: 'old', text: 't', created_at: at(-8 * 24) },
+        { phone: 'recent', text: 't', created_at: at(-6 * 24) },
+      ])
+      .execute();
+
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1, rateLimits: 1, smsCodes: 1, smsOutbox: 1 });
     expect((await h.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live', 'live-long']);
     expect((await h.db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['new', 'recent']);
     expect((await h.db.selectFrom('import_locks').select('holder').execute()).map((r) => r.holder)).toEqual(['running']);
     expect((await h.db.selectFrom('rate_limit_hits').select('key').execute()).map((r) => r.key)).toEqual(['recent']);
-    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0, rateLimits: 0 });
+    expect((await h.db.selectFrom('sms_codes').select('phone').execute()).map((r) => r.phone)).toEqual(['live']);
+    expect((await h.db.selectFrom('sms_outbox').select('phone').execute()).map((r) => r.phone)).toEqual(['recent']);
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0, rateLimits: 0, smsCodes: 0, smsOutbox: 0 });
   });
 
   it('the schedule runs at once and stops when asked', async () => {

@@ -14,6 +14,8 @@ import { applicationIdField, categoryIdField, companyIdField, MAX_ID, staffIdFie
  */
 export const FIELD_ERROR = {
   passwordMismatch: 'passwordMismatch',
+  smsCode: 'smsCode',
+  fieldRequired: 'fieldRequired',
   invalidDate: 'invalidDate',
   reviewReasonRequired: 'reviewReasonRequired',
 } as const;
@@ -54,14 +56,6 @@ export const pagingQuery = z.object({
 export const companyScoped = z.object({ company_id: companyIdField });
 
 // --- auth ---------------------------------------------------------------------------
-
-export const loginBody = z.object({
-  username: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(128),
-  remember_me: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
-  captcha: z.string().max(16).optional(),
-});
-export type LoginBody = z.infer<typeof loginBody>;
 
 /** Payload (a) of docs/product.md, section 3. */
 export const updatePasswordBody = z

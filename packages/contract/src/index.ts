@@ -4,6 +4,7 @@ export * from './permissions.ts';
 export * from './form.ts';
 export * from './ids.ts';
 export * from './api.ts';
+export * from './account.ts';
 export * from './work-orders.ts';
 export * from './organisation.ts';
 export * from './roles.ts';

@@ -15,6 +15,7 @@ import * as rateLimits from './migrations/2026-11-23T12-00-rate-limits.ts';
 import * as orderSearch from './migrations/2026-11-23T13-00-order-search.ts';
 import * as templates from './migrations/2026-11-24T00-00-templates.ts';
 import * as uploads from './migrations/2026-11-24T01-00-uploads.ts';
+import * as sms from './migrations/2026-11-25T00-00-sms.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T13-00-order-search': orderSearch,
   '2026-11-24T00-00-templates': templates,
   '2026-11-24T01-00-uploads': uploads,
+  '2026-11-25T00-00-sms': sms,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -326,6 +326,27 @@ export interface UploadsTable {
   size: number;
   created_at: string;
 }
+/** What an SMS code proves: the right to sign in, or to set a new password. */
+export type SmsPurpose = 'login' | 'recover';
+/** An SMS code, kept as a salted hash; `used_at` is set once it has served or run out of tries. */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: SmsPurpose;
+  salt: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** A message of the offline (outbox) SMS provider. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  created_at: string;
+}
 export interface QrLoginsTable {
   id: Generated<number>;
   code_hash: string;
@@ -372,6 +393,8 @@ export interface DB {
   login_failures: LoginFailuresTable;
   uploads: UploadsTable;
   qr_logins: QrLoginsTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   import_locks: ImportLocksTable;
 }

@@ -36,6 +36,7 @@ export function fieldMessage(lang: Lang, issue: FieldIssue): string {
       if (issue.origin === 'array' || issue.origin === 'set') return message(lang, 'tooMany', { max });
       return message(lang, 'tooBig', { max });
     case 'custom':
+    case 'invalid_format':
       return issue.message && isMessageKey(issue.message) ? message(lang, issue.message) : message(lang, 'fieldInvalid');
     default:
       return message(lang, 'fieldInvalid');

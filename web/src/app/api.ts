@@ -36,7 +36,13 @@ export async function callExact<N extends EndpointName>(name: N, params: ParamsO
 }
 
 export type LoginParams = ParamsOf<'signIn'>;
-export const login = (params: LoginParams) => call('signIn', params);
+/** Silent: the login page shows the reason itself. */
+export const login = (params: LoginParams) => call('signIn', params, { silent: true });
+/** Sends a sign-in or recovery code; errors (429 with the wait) are left to the caller to show. */
+export const sendSmsCode = (params: ParamsOf<'smsSend'>) => call('smsSend', params, { silent: true });
+export type RecoverParams = ParamsOf<'recoverPassword'>;
+export const recoverPassword = (params: RecoverParams) => call('recoverPassword', params, { silent: true });
+export const smsOutbox = (params: ParamsOf<'smsOutbox'>) => call('smsOutbox', params);
 
 /** Revokes `token` on the server (sent explicitly: the session is already cleared locally). */
 export async function logout(token: string): Promise<void> {

@@ -112,6 +112,8 @@ export const keys = {
     all: accountsRoot,
     list: (params: AccountListParams) => [...accountsRoot, 'list', params] as const,
   },
+  /** The SMS outbox's pages (platform administrators). */
+  smsOutbox: (params: object) => ['smsOutbox', params] as const,
   platformCompanies: {
     all: platformCompaniesRoot,
     list: (params: PlatformCompanyListParams) => [...platformCompaniesRoot, 'list', params] as const,

@@ -41,6 +41,8 @@ export const WHITE_LIST: readonly string[] = [
   'register',
   'registerResult',
   'wechat',
+  // Ours: password recovery by SMS code (docs/design.md, "Sign-in by SMS").
+  'recover',
   'input',
   'orderList',
   'editInput',

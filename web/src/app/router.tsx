@@ -17,6 +17,7 @@ import { useSession } from './session.ts';
 
 const Login = lazyPage(() => import('../pages/user/Login.tsx'));
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
+const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
 const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'));
 const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'));
 const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'));
@@ -119,6 +120,7 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         { index: true, element: <Navigate to="/user/login" replace />, handle: handle('user', {}, true) },
         { path: 'login', element: <Login />, handle: handle('login', { title: 'menu.user.login' }) },
         { path: 'register', element: <Register />, handle: handle('register', { title: 'menu.user.register' }) },
+        { path: 'recover', element: <Recover />, handle: handle('recover', { title: 'menu.user.recover' }) },
         // Old links: there is no sign-up to report on.
         { path: 'register-result', element: <Navigate to="/user/register" replace />, handle: handle('registerResult', { title: 'menu.user.registerResult' }) },
       ],

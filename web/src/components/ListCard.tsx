@@ -5,7 +5,7 @@
  * row and the paged table; the screen's dialogs go in as children.
  */
 import type { ReactNode } from 'react';
-import { Button, Card, Flex, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, Flex, Space, Table, Typography, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { PermissionCode } from '@swo/contract';
 import { usePermission } from '../app/routeContext.ts';
@@ -17,6 +17,8 @@ export interface ListCardProps<T> {
   testId: string;
   /** The add button; hidden unless the route grants `permission`. */
   add: { permission: PermissionCode; label: string; onClick: () => void };
+  /** More buttons in the card's corner, before the add button. */
+  actions?: ReactNode;
   /** A secondary line under the title explaining the screen. */
   hint?: ReactNode;
   filters: ReactNode;
@@ -29,7 +31,7 @@ export interface ListCardProps<T> {
 }
 
 /** A list screen's card: title, add button, hint, filters and table (see the file comment). */
-export default function ListCard<T extends object>({ title, testId, add, hint, filters, aside, table, children }: ListCardProps<T>) {
+export default function ListCard<T extends object>({ title, testId, add, actions, hint, filters, aside, table, children }: ListCardProps<T>) {
   const can = usePermission();
   const isMobile = useSettings((st) => st.isMobile);
   const list = (
@@ -44,11 +46,14 @@ export default function ListCard<T extends object>({ title, testId, add, hint, f
       title={title}
       variant="borderless"
       extra={
-        can(add.permission) ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick} data-testid={`${testId}-add`}>
-            {add.label}
-          </Button>
-        ) : null
+        <Space wrap>
+          {actions}
+          {can(add.permission) ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick} data-testid={`${testId}-add`}>
+              {add.label}
+            </Button>
+          ) : null}
+        </Space>
       }
     >
       {hint ? <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph> : null}

@@ -1,6 +1,7 @@
 /** Sign-in, sign-out, companies, the user's info and password (docs/design.md, "HTTP contract"). */
 import { z } from 'zod';
-import { companyScoped, loginBody, updatePasswordBody } from '../api.ts';
+import { companyScoped, updatePasswordBody } from '../api.ts';
+import { loginBody, recoverBody, smsSendBody, smsSent } from '../account.ts';
 import * as r from '../replies.ts';
 import { def, type Endpoint } from './define.ts';
 
@@ -15,7 +16,27 @@ export const AUTH_ENDPOINTS = {
     body: loginBody,
     reply: r.loginReply,
     tags: auth,
-    summary: 'Sign in with username and password; returns an opaque token',
+    summary: 'Sign in with username and password, or with mobile and the SMS code in captcha; returns an opaque token',
+  }),
+  smsSend: def({
+    method: 'POST',
+    path: '/account/sms',
+    permission: 'public',
+    body: smsSendBody,
+    reply: smsSent,
+    rateLimited: true,
+    tags: auth,
+    summary: 'Send a 6-digit code (sign-in or recovery) to a phone; the same reply whether or not an account has the number; 429 past the limits',
+  }),
+  recoverPassword: def({
+    method: 'POST',
+    path: '/auth/forge-password',
+    permission: 'public',
+    body: recoverBody,
+    reply: r.nothing,
+    rateLimited: true,
+    tags: auth,
+    summary: 'Set a new password with an SMS code sent for recovery; signs the account out everywhere',
   }),
   signOut: def({ method: 'POST', path: '/auth/logout', permission: 'signedIn', reply: r.nothing, tags: auth, summary: 'Revoke the token of this session' }),
   companyList: def({

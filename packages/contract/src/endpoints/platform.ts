@@ -1,4 +1,5 @@
 /** Platform calls: accounts and companies (docs/design.md, "Platform"); platform administrators only. */
+import { smsOutboxItem, smsOutboxQuery } from '../account.ts';
 import { nothing, paged } from '../replies.ts';
 import * as p from '../platform.ts';
 import { def, type Endpoint } from './define.ts';
@@ -51,6 +52,15 @@ export const PLATFORM_ENDPOINTS = {
     reply: p.passwordSet,
     tags: accounts,
     summary: 'Platform: set a new password (generated when none is sent, returned once), to be changed at the next sign-in; signs the account out',
+  }),
+  smsOutbox: def({
+    method: 'GET',
+    path: '/base/sms/outbox',
+    permission: 'account.query',
+    query: smsOutboxQuery,
+    reply: paged(smsOutboxItem),
+    tags: accounts,
+    summary: 'Platform: messages of the offline SMS provider (the outbox), newest first',
   }),
   platformCompanyList: def({
     method: 'POST',

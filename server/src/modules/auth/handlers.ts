@@ -5,7 +5,15 @@ import { defineHandlers } from '../../http/endpoints.ts';
 
 export const authHandlers = (s: Services) =>
   defineHandlers({
-    signIn: async (body, { req }) => s.auth.login(body, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }),
+    signIn: async (body, { req }) => {
+      const client = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+      return body.mobile !== undefined ? s.smsAuth.signIn({ ...body, mobile: body.mobile }, client) : s.auth.login(body, client);
+    },
+    smsSend: async (body, { req }) => s.smsCodes.send(body.mobile, body.purpose, req.ip, req.lang),
+    recoverPassword: async (body, { req }) => {
+      await s.smsAuth.recover(body, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }, req.lang);
+      return null;
+    },
     signOut: async (_, { req }) => {
       await s.auth.logout(authOf(req), req.ip);
       return null;

@@ -6,8 +6,9 @@
  * the seconds to wait.
  */
 import type { Kysely } from 'kysely';
-import type { LoginBody, LoginReply } from '@swo/contract';
+import type { LoginBody, LoginReply, UserId } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { errors, AppError } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
@@ -29,6 +30,34 @@ export interface ClientInfo {
 
 const rememberMe = (v: LoginBody['remember_me']) => !(v === false || v === 0 || v === '0');
 
+/** An account about to be signed in (the fields `openSession` needs). */
+export interface SigningInUser {
+  id: UserId;
+  username: string;
+  nickname: string;
+  must_change_password: number;
+}
+
+/**
+ * Opens a session inside the caller's transaction and logs the sign-in with its method
+ * (`password`, `sms`); returns the login reply with the new token.
+ */
+export async function openSession(trx: Db, user: SigningInUser, client: ClientInfo, remember: LoginBody['remember_me'], method: string): Promise<LoginReply> {
+  const at = now();
+  const token = newToken();
+  await repo.insertSession(trx, {
+    user_id: user.id,
+    token_hash: sha256(token),
+    ip: client.ip,
+    user_agent: client.userAgent.slice(0, 255),
+    created_at: at,
+    expires_at: addMs(at, rememberMe(remember) ? TOKEN_TTL_MS : SHORT_TOKEN_TTL_MS),
+  });
+  await writeLog(trx, { company_id: null, user_id: user.id, username: user.username, module: 'auth', action: 'login', ip: client.ip, detail: { method } });
+  // Said only when true, so replies of ordinary sign-ins keep their shape.
+  return { token, account: user.username, nickname: user.nickname, ...(user.must_change_password === 1 ? { must_change_password: true } : {}) };
+}
+
 export function createAuthService(db: Kysely<DB>) {
   const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
   const readEpoch = repo.authEpochReader(db);
@@ -39,31 +68,19 @@ export function createAuthService(db: Kysely<DB>) {
     /** Checks the credentials and opens a session; throws 400 (same for unknown user and wrong password) or 429. */
     async login(body: LoginBody, client: ClientInfo): Promise<LoginReply> {
       const at = now();
-      const username = body.username.trim();
+      const username = (body.username ?? '').trim();
       await checkThrottle(db, username, client.ip, at);
       const user = await repo.findUserByUsername(db, username);
-      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password ?? '');
       if (!user || !ok) {
         await recordFailure(db, username, client.ip, at);
         throw new AppError(400, 'badCredentials');
       }
       if (user.status !== 1) throw new AppError(403, 'accountDisabled');
-      const token = newToken();
-      const ttl = rememberMe(body.remember_me) ? TOKEN_TTL_MS : SHORT_TOKEN_TTL_MS;
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         await recordSuccess(trx, username, client.ip, at);
-        await repo.insertSession(trx, {
-          user_id: user.id,
-          token_hash: sha256(token),
-          ip: client.ip,
-          user_agent: client.userAgent.slice(0, 255),
-          created_at: at,
-          expires_at: addMs(at, ttl),
-        });
-        await writeLog(trx, { company_id: null, user_id: user.id, username: user.username, module: 'auth', action: 'login', ip: client.ip });
+        return openSession(trx, user, client, body.remember_me, 'password');
       });
-      // Said only when true, so replies of ordinary sign-ins keep their shape.
-      return { token, account: user.username, nickname: user.nickname, ...(user.must_change_password === 1 ? { must_change_password: true } : {}) };
     },
 
     /**

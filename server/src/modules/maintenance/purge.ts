@@ -15,9 +15,18 @@ export interface PurgeCounts {
   idempotencyKeys: number;
   importLocks: number;
   rateLimits: number;
+  smsCodes: number;
+  smsOutbox: number;
 }
 
-/** Deletes expired or revoked sessions, idempotency keys older than their TTL, expired import locks and rate-limit windows older than a day. */
+/** How long the outbox keeps a message (the codes in it are dead after 5 minutes anyway). */
+export const SMS_OUTBOX_TTL_MS = 7 * DAY;
+
+/**
+ * Deletes expired or revoked sessions, idempotency keys older than their TTL, expired import
+ * locks, rate-limit windows older than a day, expired SMS codes and outbox messages past
+ * their week.
+ */
 export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISOString()): Promise<PurgeCounts> {
   const sessions = await db
     .deleteFrom('sessions')
@@ -26,7 +35,16 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
   const keys = await db.deleteFrom('idempotency_keys').where('created_at', '<', addMs(at, -IDEMPOTENCY_KEY_TTL_MS)).executeTakeFirst();
   const locks = await db.deleteFrom('import_locks').where('expires_at', '<', at).executeTakeFirst();
   const rateLimits = await purgeRateLimits(db, Date.parse(at) - DAY);
-  return { sessions: Number(sessions.numDeletedRows), idempotencyKeys: Number(keys.numDeletedRows), importLocks: Number(locks.numDeletedRows), rateLimits };
+  const smsCodes = await db.deleteFrom('sms_codes').where('expires_at', '<=', at).executeTakeFirst();
+  const outbox = await db.deleteFrom('sms_outbox').where('created_at', '<', addMs(at, -SMS_OUTBOX_TTL_MS)).executeTakeFirst();
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    idempotencyKeys: Number(keys.numDeletedRows),
+    importLocks: Number(locks.numDeletedRows),
+    rateLimits,
+    smsCodes: Number(smsCodes.numDeletedRows),
+    smsOutbox: Number(outbox.numDeletedRows),
+  };
 }
 
 /**

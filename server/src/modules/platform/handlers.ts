@@ -10,6 +10,7 @@ export const platformHandlers = (s: Services) =>
     accountUpdate: async ({ id, ...patch }, { req }) => s.accounts.update(platformActorOf(req), id, patch),
     accountStatus: async (b, { req }) => (await s.accounts.setStatus(platformActorOf(req), b.id, b.status), null),
     accountPassword: async (b, { req }) => s.accounts.setPassword(platformActorOf(req), b.id, b.password),
+    smsOutbox: async (q) => s.smsCodes.outbox(q),
     platformCompanyList: async (q) => s.companies.list(q),
     platformCompanyAdd: async (b, { req }) => s.companies.add(platformActorOf(req), b),
     platformCompanyUpdate: async ({ id, ...patch }, { req }) => s.companies.update(platformActorOf(req), id, patch),

@@ -4,10 +4,12 @@
  * nickname, phone, e-mail, tags for platform administrators and passwords to be changed,
  * their companies ("company · role"), status and creation time; as the route grants: add,
  * edit, enable/disable (asking: disabling signs the account out at once) and set a
- * password. Nobody disables their own account or sets their own password here.
+ * password. Nobody disables their own account or sets their own password here. The SMS
+ * outbox opens from the card's corner.
  */
 import { useMemo, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccountItem } from '@swo/contract';
@@ -23,6 +25,7 @@ import ListCard from '../../components/ListCard.tsx';
 import StatusBadge from '../../components/StatusBadge.tsx';
 import AccountForm from './AccountForm.tsx';
 import AccountPassword from './AccountPassword.tsx';
+import SmsOutbox from './SmsOutbox.tsx';
 import { FILTERED_TABLE, KeywordStatusFilters, filteredQuery } from '../../components/KeywordStatusFilters.tsx';
 
 type Membership = AccountItem['companies'][number];
@@ -38,6 +41,7 @@ export default function AccountList() {
   const query = useMemo(() => filteredQuery(state), [state]);
   const [editing, setEditing] = useState<AccountItem | 'new' | null>(null);
   const [password, setPassword] = useState<AccountItem | null>(null);
+  const [outboxOpen, setOutboxOpen] = useState(false);
   const list = useQuery({ queryKey: keys.accounts.list(query), queryFn: () => call('accountList', query), placeholderData: keepPreviousData });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.accounts.all });
 
@@ -135,6 +139,11 @@ export default function AccountList() {
       title={t('platform.accounts.title')}
       testId="account"
       add={{ permission: 'account.add', label: t('platform.accounts.add'), onClick: () => setEditing('new') }}
+      actions={
+        <Button icon={<MessageOutlined />} onClick={() => setOutboxOpen(true)} data-testid="sms-outbox-open">
+          {t('platform.sms.open')}
+        </Button>
+      }
       hint={t('platform.accounts.hint')}
       filters={<KeywordStatusFilters state={state} update={update} placeholder={t('platform.accounts.keyword')} testId="account" />}
       table={{
@@ -147,6 +156,7 @@ export default function AccountList() {
     >
       <AccountForm account={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <AccountPassword account={password} onClose={() => setPassword(null)} onSaved={refresh} />
+      <SmsOutbox open={outboxOpen} onClose={() => setOutboxOpen(false)} />
     </ListCard>
   );
 }

@@ -15,6 +15,7 @@ export const LOG_ACTIONS = [
   'login',
   'logout',
   'change_password',
+  'recover_password',
   'claim',
   'assign',
   'dispatch',

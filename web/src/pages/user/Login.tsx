@@ -1,6 +1,6 @@
 /**
- * The login page (docs/product.md, sections 2 and 3): tabs account-password and mobile-number,
- * remember me, and a sign-up link. A successful sign-in stores the session and picks the
+ * The login page (docs/product.md, sections 2 and 3): tabs account-password and mobile-number
+ * (an SMS code, docs/design.md "Sign-in by SMS"), remember me, forgot password and a sign-up link. A successful sign-in stores the session and picks the
  * company; the route guard then loads the user info and lands on the redirect query, or
  * /menuList when the menu has it, or the first menu url.
  */
@@ -10,7 +10,8 @@ import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { feedback } from '../../app/feedback.tsx';
-import { ApiError, post } from '../../app/request.ts';
+import { sendSmsCode } from '../../app/api.ts';
+import { PHONE_PATTERN } from './phone.ts';
 import { useSession } from '../../app/session.ts';
 import SmsButton from './SmsButton.tsx';
 
@@ -30,7 +31,6 @@ export default function Login() {
   const [tab, setTab] = useState<LoginTab>('account');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
-  const [smsUnavailable, setSmsUnavailable] = useState(false);
 
   const submit = async () => {
     const fields: (keyof LoginForm)[] = tab === 'account' ? ['userName', 'password', 'rememberMe'] : ['mobile', 'captcha', 'rememberMe'];
@@ -44,7 +44,7 @@ export default function Login() {
         .login(
           tab === 'account'
             ? { username: values.userName!.trim(), password: values.password!, remember_me: !!values.rememberMe, captcha: '' }
-            : { username: values.mobile!.trim(), password: '', remember_me: !!values.rememberMe, captcha: values.captcha ?? '' },
+            : { mobile: values.mobile!.trim(), captcha: (values.captcha ?? '').trim(), remember_me: !!values.rememberMe },
         );
       const welcome = useSession.getState().welcome;
       window.setTimeout(() => {
@@ -64,11 +64,9 @@ export default function Login() {
     const values = await form.validateFields(['mobile']).catch(() => null);
     if (!values?.mobile) return false;
     try {
-      await post('/account/sms', { mobile: values.mobile }, { silent: true });
+      await sendSmsCode({ mobile: values.mobile, purpose: 'login' });
     } catch (e) {
-      // An installation without SMS sign-in answers 404: say so instead of a bare error.
-      if (e instanceof ApiError && e.code === 404) setSmsUnavailable(true);
-      else feedback.notification.error({ message: t('request.errorTitle'), description: e instanceof Error ? e.message : '', duration: 2 });
+      feedback.message.error(e instanceof Error && e.message ? e.message : t('login.smsFailed'));
       return false;
     }
     feedback.message.success(t('login.smsSent'));
@@ -102,12 +100,11 @@ export default function Login() {
           </>
         ) : (
           <>
-            {smsUnavailable ? <Alert type="info" showIcon message={t('login.smsUnavailable')} style={{ marginBottom: 24 }} /> : null}
             <Form.Item
               name="mobile"
               rules={[
                 { required: true, message: t('login.mobileRequired') },
-                { pattern: /^1[3-9]\d{9}$/, message: t('login.mobileInvalid') },
+                { pattern: PHONE_PATTERN, message: t('login.mobileInvalid') },
               ]}
             >
               <Input prefix={<MobileOutlined />} placeholder={t('login.mobile')} autoComplete="tel" />
@@ -115,7 +112,7 @@ export default function Login() {
             <Form.Item>
               <div style={{ display: 'flex', gap: 8 }}>
                 <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} />
+                  <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
                 </Form.Item>
                 <SmsButton onSend={sendSms} />
               </div>
@@ -127,6 +124,9 @@ export default function Login() {
             <Form.Item name="rememberMe" valuePropName="checked" noStyle>
               <Checkbox>{t('login.rememberMe')}</Checkbox>
             </Form.Item>
+            <Link to="/user/recover" className="login-forgot">
+              {t('login.forgot')}
+            </Link>
           </div>
         </Form.Item>
         <Form.Item>

@@ -1,0 +1,72 @@
+/**
+ * Shapes of the sign-in-by-SMS and recovery calls (docs/design.md, "Sign-in by SMS").
+ * Request schemas first, then the replies' `data`.
+ */
+import { z } from 'zod';
+import { FIELD_ERROR, pagingQuery } from './api.ts';
+
+/** A phone number as typed: spaces, dashes and brackets dropped, then 6-15 digits after an optional `+`. */
+export const smsPhone = z
+  .string()
+  .trim()
+  .max(32)
+  .transform((s) => s.replace(/[\s\-()]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{6,15}$/));
+
+/** A 6-digit SMS code. */
+export const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: FIELD_ERROR.smsCode });
+
+/**
+ * `POST /admin/Login/sign`: username and password, or (the mobile-number tab) `mobile` and
+ * the SMS code in `captcha`. Either pair must be complete.
+ */
+export const loginBody = z
+  .object({
+    username: z.string().trim().max(64).optional(),
+    password: z.string().max(128).optional(),
+    mobile: smsPhone.optional(),
+    remember_me: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
+    captcha: z.string().max(16).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.mobile !== undefined) {
+      if (!/^\d{6}$/.test(b.captcha?.trim() ?? '')) ctx.addIssue({ code: 'custom', path: ['captcha'], message: FIELD_ERROR.smsCode });
+      return;
+    }
+    if (!b.username) ctx.addIssue({ code: 'custom', path: ['username'], message: FIELD_ERROR.fieldRequired });
+    if (!b.password) ctx.addIssue({ code: 'custom', path: ['password'], message: FIELD_ERROR.fieldRequired });
+  });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const smsPurpose = z.enum(['login', 'recover']);
+
+/** `POST /account/sms`: send a code for signing in (default) or for recovery. */
+export const smsSendBody = z.object({ mobile: smsPhone, purpose: smsPurpose.default('login') });
+export type SmsSendBody = z.infer<typeof smsSendBody>;
+
+/**
+ * `POST /auth/forge-password`: a new password by SMS code. `username` is needed only when
+ * several accounts share the number (the reply then says so on that field).
+ */
+export const recoverBody = z
+  .object({
+    mobile: smsPhone,
+    captcha: smsCode,
+    username: z.string().trim().max(64).optional(),
+    password: z.string().min(8).max(128),
+    confirmpassword: z.string().min(1).max(128),
+  })
+  .refine((b) => b.password === b.confirmpassword, { path: ['confirmpassword'], message: FIELD_ERROR.passwordMismatch });
+export type RecoverBody = z.infer<typeof recoverBody>;
+
+export const smsOutboxQuery = pagingQuery.extend({ mobile: smsPhone.optional() });
+export type SmsOutboxQuery = z.infer<typeof smsOutboxQuery>;
+
+/** The seconds before another code may be sent (the same reply for every number). */
+export const smsSent = z.object({ retry_after: z.number().int() });
+
+export const smsOutboxItem = z.object({ id: z.number().int(), phone: z.string(), text: z.string(), created_at: z.string() });
+export type SmsOutboxItem = z.infer<typeof smsOutboxItem>;
