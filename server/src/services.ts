@@ -5,6 +5,7 @@ import type { DB } from './db/schema.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createQrLogin } from './modules/auth/qr.ts';
 import { createSmsAuth } from './modules/auth/sms.ts';
 import { createSmsProvider, type SmsConfig } from './modules/sms/provider.ts';
 import { createSmsCodes } from './modules/sms/service.ts';
@@ -39,6 +40,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     auth: createAuthService(db),
     smsCodes,
     smsAuth: createSmsAuth(db, smsCodes),
+    qrLogin: createQrLogin(db),
     access: createAccessService(db),
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),

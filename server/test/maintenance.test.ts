@@ -77,14 +77,44 @@ describe('purge of expired rows', () => {
       ])
       .execute();
 
-    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 2, idempotencyKeys: 1, importLocks: 1, rateLimits: 1, smsCodes: 1, smsOutbox: 1 });
+    const ticket = (hash: string, expires: number) => ({
+      ticket_hash: hash,
+      poll_hash: `p${hash}`,
+      status: 'waiting' as const,
+      ip: '',
+      user_agent: '',
+      created_at: at(-3),
+      expires_at: at(expires),
+    });
+    await h.db
+      .insertInto('qr_logins')
+      .values([ticket('gone', -2), ticket('just-expired', -0.5)])
+      .execute();
+
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({
+      sessions: 2,
+      idempotencyKeys: 1,
+      importLocks: 1,
+      rateLimits: 1,
+      smsCodes: 1,
+      smsOutbox: 1,
+      qrLogins: 1,
+    });
     expect((await h.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live', 'live-long']);
     expect((await h.db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['new', 'recent']);
     expect((await h.db.selectFrom('import_locks').select('holder').execute()).map((r) => r.holder)).toEqual(['running']);
     expect((await h.db.selectFrom('rate_limit_hits').select('key').execute()).map((r) => r.key)).toEqual(['recent']);
     expect((await h.db.selectFrom('sms_codes').select('phone').execute()).map((r) => r.phone)).toEqual(['live']);
     expect((await h.db.selectFrom('sms_outbox').select('phone').execute()).map((r) => r.phone)).toEqual(['recent']);
-    expect(await purgeExpired(h.appDb, NOW)).toEqual({ sessions: 0, idempotencyKeys: 0, importLocks: 0, rateLimits: 0, smsCodes: 0, smsOutbox: 0 });
+    expect(await purgeExpired(h.appDb, NOW)).toEqual({
+      sessions: 0,
+      idempotencyKeys: 0,
+      importLocks: 0,
+      rateLimits: 0,
+      smsCodes: 0,
+      smsOutbox: 0,
+      qrLogins: 0,
+    });
   });
 
   it('the schedule runs at once and stops when asked', async () => {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FIELD_ERROR, pagingQuery } from './api.ts';
+import { loginReply } from './replies.ts';
 
 /** A phone number as typed: spaces, dashes and brackets dropped, then 6-15 digits after an optional `+`. */
 export const smsPhone = z
@@ -70,3 +71,20 @@ export const smsSent = z.object({ retry_after: z.number().int() });
 
 export const smsOutboxItem = z.object({ id: z.number().int(), phone: z.string(), text: z.string(), created_at: z.string() });
 export type SmsOutboxItem = z.infer<typeof smsOutboxItem>;
+
+// --- QR sign-in (docs/design.md, "Sign-in by QR code") ---------------------------------
+
+const secret = z.string().trim().min(20).max(100);
+
+/** A new QR sign-in: `ticket` goes into the QR code (as `path`), `poll_token` stays in the asking browser. */
+export const qrTicket = z.object({ ticket: z.string(), poll_token: z.string(), path: z.string(), expires_in: z.number().int() });
+export const qrCheckBody = z.object({ poll_token: secret });
+export const qrStatus = z.enum(['waiting', 'scanned', 'approved', 'denied', 'expired', 'used']);
+export type QrStatus = z.infer<typeof qrStatus>;
+/** Where the sign-in stands; `login` only once, with the approved browser's own new session. */
+export const qrCheckReply = z.object({ status: qrStatus, login: loginReply.optional() });
+export const qrTicketQuery = z.object({ ticket: secret });
+/** What the approving phone is shown of the asking browser. */
+export const qrTicketInfo = z.object({ ip: z.string(), user_agent: z.string(), created_at: z.string(), expires_at: z.string() });
+export const qrDecideBody = z.object({ ticket: secret, approve: z.boolean() });
+export const qrDecided = z.object({ status: z.enum(['approved', 'denied']) });

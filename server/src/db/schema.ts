@@ -347,13 +347,23 @@ export interface SmsOutboxTable {
   text: string;
   created_at: string;
 }
+/** Where a QR sign-in stands: asked, seen on a phone, approved or denied there, collected by the desktop. */
+export type QrLoginStatus = 'waiting' | 'scanned' | 'approved' | 'denied' | 'used';
+/** A QR sign-in ticket; `ticket_hash` is what the QR code shows, `poll_hash` the desktop's own secret. */
 export interface QrLoginsTable {
   id: Generated<number>;
-  code_hash: string;
-  status: string;
+  ticket_hash: string;
+  poll_hash: string;
+  status: QrLoginStatus;
+  /** The asking browser, shown to the phone. */
+  ip: string;
+  user_agent: string;
+  /** The approving account, once approved. */
   user_id: UserId | null;
+  approver_session_id: number | null;
   created_at: string;
   expires_at: string;
+  decided_at: string | null;
 }
 
 /** A running import of a company (one at a time); `expires_at` frees a crashed holder's lock. */

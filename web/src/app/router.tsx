@@ -18,6 +18,7 @@ import { useSession } from './session.ts';
 const Login = lazyPage(() => import('../pages/user/Login.tsx'));
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
 const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
+const QrApprove = lazyPage(() => import('../pages/user/QrApprove.tsx'));
 const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'));
 const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'));
 const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'));
@@ -121,6 +122,7 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         { path: 'login', element: <Login />, handle: handle('login', { title: 'menu.user.login' }) },
         { path: 'register', element: <Register />, handle: handle('register', { title: 'menu.user.register' }) },
         { path: 'recover', element: <Recover />, handle: handle('recover', { title: 'menu.user.recover' }) },
+        { path: 'wechat', element: <QrApprove />, handle: handle('wechat', { title: 'menu.user.wechat' }) },
         // Old links: there is no sign-up to report on.
         { path: 'register-result', element: <Navigate to="/user/register" replace />, handle: handle('registerResult', { title: 'menu.user.registerResult' }) },
       ],

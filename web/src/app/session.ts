@@ -5,7 +5,7 @@
  * roles, the session part of local storage, the query cache and the tabs.
  */
 import { create } from 'zustand';
-import type { CompanyListItem, MenuItem, UserInfo } from '@swo/contract';
+import type { CompanyListItem, LoginReply, MenuItem, UserInfo } from '@swo/contract';
 import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
 import { mustChangePassword, rememberPasswordMark } from './passwordMark.ts';
@@ -42,6 +42,8 @@ interface SessionState {
   /** Open the company dialog (not closable) after landing: several companies, none chosen. */
   companyPrompt: boolean;
   login: (params: api.LoginParams) => Promise<void>;
+  /** Takes a session opened elsewhere (a QR sign-in's reply) as `login` takes its own. */
+  accept: (reply: LoginReply) => Promise<void>;
   getInfo: () => Promise<UserInfo>;
   logout: () => Promise<void>;
   /** Forgets the session locally (no call). */
@@ -64,8 +66,9 @@ export const useSession = create<SessionState>()((set, get) => ({
   routes: [],
   companyPrompt: false,
 
-  login: async (params) => {
-    const data = await api.login(params);
+  login: async (params) => get().accept(await api.login(params)),
+
+  accept: async (data) => {
     setItem(STORAGE_KEYS.token, data.token, SESSION_TTL_MS);
     setItem(STORAGE_KEYS.account, data.account);
     setItem(STORAGE_KEYS.nickname, data.nickname);

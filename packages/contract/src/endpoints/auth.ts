@@ -1,6 +1,7 @@
 /** Sign-in, sign-out, companies, the user's info and password (docs/design.md, "HTTP contract"). */
 import { z } from 'zod';
 import { companyScoped, updatePasswordBody } from '../api.ts';
+import * as acc from '../account.ts';
 import { loginBody, recoverBody, smsSendBody, smsSent } from '../account.ts';
 import * as r from '../replies.ts';
 import { def, type Endpoint } from './define.ts';
@@ -37,6 +38,42 @@ export const AUTH_ENDPOINTS = {
     rateLimited: true,
     tags: auth,
     summary: 'Set a new password with an SMS code sent for recovery; signs the account out everywhere',
+  }),
+  qrCreate: def({
+    method: 'POST',
+    path: '/admin/Login/loginQrcode',
+    permission: 'public',
+    reply: acc.qrTicket,
+    rateLimited: true,
+    tags: auth,
+    summary: 'A QR sign-in ticket (2 minutes, single use) for the QR code, and the poll token this browser keeps',
+  }),
+  qrCheck: def({
+    method: 'POST',
+    path: '/admin/Login/checkLogin',
+    permission: 'public',
+    body: acc.qrCheckBody,
+    reply: acc.qrCheckReply,
+    tags: auth,
+    summary: "Where this browser's QR sign-in stands; once approved, this browser's own new session (once)",
+  }),
+  qrDescribe: def({
+    method: 'GET',
+    path: '/admin/Login/qrInfo',
+    permission: 'signedIn',
+    query: acc.qrTicketQuery,
+    reply: acc.qrTicketInfo,
+    tags: auth,
+    summary: 'For the approving phone: the browser asking to sign in (address, agent, time); 410 when the ticket is no longer open',
+  }),
+  qrDecide: def({
+    method: 'POST',
+    path: '/admin/Login/qrConfirm',
+    permission: 'signedIn',
+    body: acc.qrDecideBody,
+    reply: acc.qrDecided,
+    tags: auth,
+    summary: 'Approve or deny a QR sign-in from a signed-in phone; 410 when the ticket is no longer open',
   }),
   signOut: def({ method: 'POST', path: '/auth/logout', permission: 'signedIn', reply: r.nothing, tags: auth, summary: 'Revoke the token of this session' }),
   companyList: def({

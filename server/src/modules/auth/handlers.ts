@@ -1,17 +1,26 @@
 /** Handlers of the auth calls (sign-in, sign-out, companies, user info, password). */
+import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
+import type { ClientInfo } from './service.ts';
 import { actorOf, authOf } from '../../http/context.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
+
+/** The calling browser: address and agent. */
+const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
 export const authHandlers = (s: Services) =>
   defineHandlers({
     signIn: async (body, { req }) => {
-      const client = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+      const client = clientOf(req);
       return body.mobile !== undefined ? s.smsAuth.signIn({ ...body, mobile: body.mobile }, client) : s.auth.login(body, client);
     },
+    qrCreate: async (_, { req }) => s.qrLogin.create(clientOf(req)),
+    qrCheck: async (body, { req }) => s.qrLogin.check(body.poll_token, clientOf(req)),
+    qrDescribe: async (q) => s.qrLogin.describe(q.ticket),
+    qrDecide: async (body, { req }) => s.qrLogin.decide(authOf(req), body.ticket, body.approve, req.ip),
     smsSend: async (body, { req }) => s.smsCodes.send(body.mobile, body.purpose, req.ip, req.lang),
     recoverPassword: async (body, { req }) => {
-      await s.smsAuth.recover(body, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }, req.lang);
+      await s.smsAuth.recover(body, clientOf(req), req.lang);
       return null;
     },
     signOut: async (_, { req }) => {

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { addMs, DAY, HOUR } from '../../lib/time.ts';
+import { purgeTickets } from '../auth/qr-repo.ts';
 import { purgeRateLimits } from './rate-limit-repo.ts';
 
 /** How long a batch call's reply is kept for retries with the same Idempotency-Key. */
@@ -17,6 +18,7 @@ export interface PurgeCounts {
   rateLimits: number;
   smsCodes: number;
   smsOutbox: number;
+  qrLogins: number;
 }
 
 /** How long the outbox keeps a message (the codes in it are dead after 5 minutes anyway). */
@@ -24,8 +26,8 @@ export const SMS_OUTBOX_TTL_MS = 7 * DAY;
 
 /**
  * Deletes expired or revoked sessions, idempotency keys older than their TTL, expired import
- * locks, rate-limit windows older than a day, expired SMS codes and outbox messages past
- * their week.
+ * locks, rate-limit windows older than a day, expired SMS codes, outbox messages past
+ * their week and QR sign-in tickets an hour after they ran out.
  */
 export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISOString()): Promise<PurgeCounts> {
   const sessions = await db
@@ -36,6 +38,7 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
   const locks = await db.deleteFrom('import_locks').where('expires_at', '<', at).executeTakeFirst();
   const rateLimits = await purgeRateLimits(db, Date.parse(at) - DAY);
   const smsCodes = await db.deleteFrom('sms_codes').where('expires_at', '<=', at).executeTakeFirst();
+  const qrLogins = await purgeTickets(db, addMs(at, -HOUR));
   const outbox = await db.deleteFrom('sms_outbox').where('created_at', '<', addMs(at, -SMS_OUTBOX_TTL_MS)).executeTakeFirst();
   return {
     sessions: Number(sessions.numDeletedRows),
@@ -44,6 +47,7 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
     rateLimits,
     smsCodes: Number(smsCodes.numDeletedRows),
     smsOutbox: Number(outbox.numDeletedRows),
+    qrLogins,
   };
 }
 

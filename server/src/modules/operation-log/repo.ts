@@ -13,7 +13,7 @@ export type AdminModule = 'department' | 'position' | 'category' | 'staff' | 'ro
 export type AdminAction = 'add' | 'edit' | 'delete' | 'enable' | 'disable' | 'reset_password' | 'bind' | 'unbind' | 'reset_key';
 
 export type LogEvent =
-  | { module: 'auth'; action: 'login' | 'logout' | 'change_password' | 'recover_password' }
+  | { module: 'auth'; action: 'login' | 'logout' | 'change_password' | 'recover_password' | 'qr_approve' | 'qr_deny' }
   | { module: 'work_order'; action: WorkOrderAction | 'edit' | 'delete' | 'import' | 'export' }
   | { module: AdminModule; action: AdminAction };
 

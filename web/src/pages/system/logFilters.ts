@@ -16,6 +16,8 @@ export const LOG_ACTIONS = [
   'logout',
   'change_password',
   'recover_password',
+  'qr_approve',
+  'qr_deny',
   'claim',
   'assign',
   'dispatch',

@@ -1,18 +1,20 @@
 /**
  * The login page (docs/product.md, sections 2 and 3): tabs account-password and mobile-number
- * (an SMS code, docs/design.md "Sign-in by SMS"), remember me, forgot password and a sign-up link. A successful sign-in stores the session and picks the
+ * (an SMS code, docs/design.md "Sign-in by SMS"), remember me, forgot password, other sign-in
+ * methods (a QR code for a signed-in phone) and a sign-up link. A successful sign-in stores the session and picks the
  * company; the route guard then loads the user info and lands on the redirect query, or
  * /menuList when the menu has it, or the first menu url.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Tabs } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Form, Input, Tabs, Tooltip, Typography } from 'antd';
+import { LockOutlined, MobileOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { feedback } from '../../app/feedback.tsx';
 import { sendSmsCode } from '../../app/api.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { useSession } from '../../app/session.ts';
+import QrSignIn from './QrSignIn.tsx';
 import SmsButton from './SmsButton.tsx';
 
 interface LoginForm {
@@ -29,6 +31,7 @@ export default function Login() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginForm>();
   const [tab, setTab] = useState<LoginTab>('account');
+  const [qr, setQr] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
 
@@ -72,6 +75,14 @@ export default function Login() {
     feedback.message.success(t('login.smsSent'));
     return true;
   };
+
+  if (qr) {
+    return (
+      <div className="login-main">
+        <QrSignIn onBack={() => setQr(false)} />
+      </div>
+    );
+  }
 
   return (
     <div className="login-main">
@@ -135,6 +146,12 @@ export default function Login() {
           </Button>
         </Form.Item>
         <div className="login-other">
+          <span className="login-other-methods">
+            <Typography.Text type="secondary">{t('login.otherMethods')}</Typography.Text>
+            <Tooltip title={t('qr.title')}>
+              <Button type="text" size="small" icon={<QrcodeOutlined />} aria-label={t('qr.title')} onClick={() => setQr(true)} data-testid="qr-open" />
+            </Tooltip>
+          </span>
           <Link to="/user/register">{t('login.signUp')}</Link>
         </div>
       </Form>
