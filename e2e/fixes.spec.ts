@@ -11,7 +11,7 @@ test('"get an account" says whom to ask and offers no sign-up form', async ({ pa
   await page.goto('/user/login');
   await page.getByRole('link', { name: '获取账户' }).click();
   await expect(page).toHaveURL(/\/user\/register$/);
-  await expect(page.getByTestId('get-account')).toContainText('请联系公司的系统管理员');
+  await expect(page.getByTestId('get-account')).toContainText('邀请链接');
   await expect(page.locator('form, input')).toHaveCount(0);
   // The old result page no longer claims an activation e-mail was sent.
   await page.goto('/user/register-result');

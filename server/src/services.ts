@@ -18,6 +18,7 @@ import { createDepartmentService } from './modules/organisation/departments.ts';
 import { createRequesterService } from './modules/requester/service.ts';
 import { createRoleService } from './modules/roles/service.ts';
 import { createStaffChanges } from './modules/staff/changes.ts';
+import { createInvitations } from './modules/staff/invitations.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createTemplateService } from './modules/templates/service.ts';
 import { createUploadService, type UploadOptions } from './modules/uploads/service.ts';
@@ -58,6 +59,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     operationLog: createOperationLogService(db),
     staff: createStaffService(db),
     staffChanges: createStaffChanges(db),
+    invitations: createInvitations(db),
     templates: createTemplateService(db),
     uploads: createUploadService(db, uploads),
   };

@@ -88,3 +88,35 @@ export const qrTicketQuery = z.object({ ticket: secret });
 export const qrTicketInfo = z.object({ ip: z.string(), user_agent: z.string(), created_at: z.string(), expires_at: z.string() });
 export const qrDecideBody = z.object({ ticket: secret, approve: z.boolean() });
 export const qrDecided = z.object({ status: z.enum(['approved', 'denied']) });
+
+// --- invitations (docs/design.md, "Invitations") ----------------------------------------
+
+const invitationToken = z.string().trim().min(20).max(100);
+export const invitationQuery = z.object({ token: invitationToken });
+/** `POST /auth/register`: the invited person's own username and password. */
+export const invitationAccept = z
+  .object({
+    token: invitationToken,
+    username: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9._@-]+$/),
+    password: z.string().min(8).max(128),
+    confirmpassword: z.string().min(1).max(128),
+  })
+  .refine((b) => b.password === b.confirmpassword, { path: ['confirmpassword'], message: FIELD_ERROR.passwordMismatch });
+export type InvitationAccept = z.infer<typeof invitationAccept>;
+/** What the invitation page shows. */
+export const invitationInfo = z.object({
+  company_id: z.number().int(),
+  company_name: z.string(),
+  name: z.string(),
+  username: z.string(),
+  expires_at: z.string(),
+});
+/** The sign-in reply, and the company the person lands in. */
+export const invitationAccepted = loginReply.extend({ company_id: z.number().int() });
+/** A new invitation link (a path of the SPA) and when it runs out. */
+export const invitationCreated = z.object({ path: z.string(), expires_at: z.string() });

@@ -17,6 +17,7 @@ import * as templates from './migrations/2026-11-24T00-00-templates.ts';
 import * as uploads from './migrations/2026-11-24T01-00-uploads.ts';
 import * as sms from './migrations/2026-11-25T00-00-sms.ts';
 import * as qrLogins from './migrations/2026-11-25T01-00-qr-logins.ts';
+import * as invitations from './migrations/2026-11-25T02-00-invitations.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T01-00-uploads': uploads,
   '2026-11-25T00-00-sms': sms,
   '2026-11-25T01-00-qr-logins': qrLogins,
+  '2026-11-25T02-00-invitations': invitations,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

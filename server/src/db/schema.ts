@@ -347,6 +347,18 @@ export interface SmsOutboxTable {
   text: string;
   created_at: string;
 }
+/** A single-use invitation of a member to choose their username and password; only the token's hash is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  company_id: CompanyId;
+  staff_id: StaffId;
+  user_id: UserId;
+  token_hash: string;
+  created_by: UserId;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
 /** Where a QR sign-in stands: asked, seen on a phone, approved or denied there, collected by the desktop. */
 export type QrLoginStatus = 'waiting' | 'scanned' | 'approved' | 'denied' | 'used';
 /** A QR sign-in ticket; `ticket_hash` is what the QR code shows, `poll_hash` the desktop's own secret. */
@@ -405,6 +417,7 @@ export interface DB {
   qr_logins: QrLoginsTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
+  invitations: InvitationsTable;
   idempotency_keys: IdempotencyKeysTable;
   import_locks: ImportLocksTable;
 }

@@ -112,6 +112,8 @@ export const keys = {
     all: accountsRoot,
     list: (params: AccountListParams) => [...accountsRoot, 'list', params] as const,
   },
+  /** An invitation link's company and member. */
+  invitation: (token: string) => ['invitation', token] as const,
   /** A QR sign-in ticket as the approving phone sees it. */
   qrTicket: (ticket: string) => ['qrTicket', ticket] as const,
   /** The SMS outbox's pages (platform administrators). */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { paged, nothing } from '../replies.ts';
 import * as s from '../staff.ts';
+import { invitationCreated } from '../account.ts';
 import { def, type Endpoint } from './define.ts';
 
 const staff = ['staff'];
@@ -33,6 +34,15 @@ export const STAFF_ENDPOINTS = {
     reply: s.passwordReset,
     tags: staff,
     summary: "Give the member's account a random password (returned once, to change at next sign-in); signs it out",
+  }),
+  staffInvite: def({
+    method: 'POST',
+    path: '/admin/Staff/invite',
+    permission: 'staff.edit',
+    body: s.staffIdBody,
+    reply: invitationCreated,
+    tags: staff,
+    summary: "A single-use invitation link (7 days) with which the member chooses username and password; 409 once the account is its owner's",
   }),
   staffList: def({
     method: 'GET',

@@ -18,6 +18,8 @@ export const authHandlers = (s: Services) =>
     qrCheck: async (body, { req }) => s.qrLogin.check(body.poll_token, clientOf(req)),
     qrDescribe: async (q) => s.qrLogin.describe(q.ticket),
     qrDecide: async (body, { req }) => s.qrLogin.decide(authOf(req), body.ticket, body.approve, req.ip),
+    invitationInfo: async (q) => s.invitations.describe(q.token),
+    invitationAccept: async (body, { req }) => s.invitations.accept(body, clientOf(req), req.lang),
     smsSend: async (body, { req }) => s.smsCodes.send(body.mobile, body.purpose, req.ip, req.lang),
     recoverPassword: async (body, { req }) => {
       await s.smsAuth.recover(body, clientOf(req), req.lang);

@@ -10,10 +10,10 @@ import { companyRepo } from '../tenancy/company-repo.ts';
 
 /** What administrators change: the module is the kind of object, also its `target_type`. */
 export type AdminModule = 'department' | 'position' | 'category' | 'staff' | 'role' | 'application' | 'template' | 'library' | 'menu' | 'account' | 'company';
-export type AdminAction = 'add' | 'edit' | 'delete' | 'enable' | 'disable' | 'reset_password' | 'bind' | 'unbind' | 'reset_key';
+export type AdminAction = 'add' | 'edit' | 'delete' | 'enable' | 'disable' | 'reset_password' | 'bind' | 'unbind' | 'reset_key' | 'invite';
 
 export type LogEvent =
-  | { module: 'auth'; action: 'login' | 'logout' | 'change_password' | 'recover_password' | 'qr_approve' | 'qr_deny' }
+  | { module: 'auth'; action: 'login' | 'logout' | 'change_password' | 'recover_password' | 'qr_approve' | 'qr_deny' | 'accept_invitation' }
   | { module: 'work_order'; action: WorkOrderAction | 'edit' | 'delete' | 'import' | 'export' }
   | { module: AdminModule; action: AdminAction };
 

@@ -12,6 +12,7 @@ export const staffHandlers = (s: Services) =>
     staffAdd: async (b, { req }) => s.staffChanges.add(actorOf(req), b),
     staffUpdate: async (b, { req }) => s.staffChanges.update(actorOf(req), b),
     staffResetPassword: async (b, { req }) => s.staffChanges.resetPassword(actorOf(req), b.id),
+    staffInvite: async (b, { req }) => s.invitations.invite(actorOf(req), b.id),
     staffApplicationsSet: async (q, { req }) => s.staffChanges.setApplications(actorOf(req), q.staff_id, q.application_ids ?? []),
     staffDelete: async (b, { req }) => {
       await s.staffChanges.remove(actorOf(req), b.id);

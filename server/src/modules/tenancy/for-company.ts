@@ -14,6 +14,7 @@ import { departmentRepo } from '../organisation/departments-repo.ts';
 import { positionRepo } from '../organisation/positions-repo.ts';
 import { requesterRepo } from '../requester/repo.ts';
 import { roleRepo } from '../roles/repo.ts';
+import { invitationRepo } from '../staff/invitations-repo.ts';
 import { staffRepo } from '../staff/repo.ts';
 import { templateRepo } from '../templates/repo.ts';
 import { sourceRepo } from '../templates/sources-repo.ts';
@@ -42,6 +43,7 @@ export function forCompany(db: Db, companyId: CompanyId) {
     positions: positionRepo(db, companyId),
     categories: categoryRepo(db, companyId),
     staff: staffRepo(db, companyId),
+    invitations: invitationRepo(db, companyId),
     templates: templateRepo(db, companyId),
     sources: sourceRepo(db, companyId),
   };

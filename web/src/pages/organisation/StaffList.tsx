@@ -52,7 +52,7 @@ export default function StaffList() {
     void queryClient.invalidateQueries({ queryKey: keys.departments.all });
     void queryClient.invalidateQueries({ queryKey: keys.roles.all });
   };
-  const { toggle, resetPassword, remove } = useStaffActions(refresh);
+  const { toggle, resetPassword, invite, remove } = useStaffActions(refresh);
 
   const columns: TableColumnsType<StaffRow> = [
     {
@@ -86,6 +86,9 @@ export default function StaffList() {
         const more: MenuProps['items'] = [
           can('staff.edit')
             ? { key: 'password', label: <span data-testid="staff-reset-password">{t('staff.resetPassword')}</span>, onClick: () => resetPassword(s) }
+            : null,
+          can('staff.edit') && !self
+            ? { key: 'invite', label: <span data-testid="staff-invite">{t('staff.invite.open')}</span>, onClick: () => void invite(s) }
             : null,
           can('staff.get') ? { key: 'apps', label: <span data-testid="staff-apps">{t('staff.apps.open')}</span>, onClick: () => setAppsOf(s) } : null,
           !self && can('staff.delete')

@@ -1,14 +1,17 @@
 /**
  * The staff screen's row actions that ask first and say what follows: enable or disable
  * (a disabled member can no longer work in the company), reset the password (the new one
- * is shown once and must be changed at the next sign-in) and remove (their orders and log
- * entries keep their name; the server refuses while they handle orders).
+ * is shown once and must be changed at the next sign-in), an invitation link (with which
+ * a new member chooses username and password; the server says when the account is
+ * already its owner's) and remove (their orders and log entries keep their name; the
+ * server refuses while they handle orders).
  */
 import { useTranslation } from 'react-i18next';
 import type { StaffRow } from '@swo/contract';
 import { call } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirmAction.ts';
 import { showPasswordOnce } from '../../components/passwordOnce.tsx';
+import { showInvitation } from './invitationDialog.tsx';
 
 export function useStaffActions(refresh: () => void) {
   const { t } = useTranslation();
@@ -40,6 +43,12 @@ export function useStaffActions(refresh: () => void) {
       onDone: refresh,
     });
 
+  const invite = async (s: StaffRow) => {
+    // A refusal (409: already the owner's, or no phone or e-mail) is shown by the HTTP client.
+    const made = await call('staffInvite', { id: s.id }).catch(() => null);
+    if (made) showInvitation({ name: s.name, url: `${window.location.origin}${made.path}`, expiresAt: made.expires_at });
+  };
+
   const remove = (s: StaffRow) =>
     confirmAction({
       title: t('staff.removeTitle', { name: s.name }),
@@ -51,5 +60,5 @@ export function useStaffActions(refresh: () => void) {
       onDone: refresh,
     });
 
-  return { toggle, resetPassword, remove };
+  return { toggle, resetPassword, invite, remove };
 }

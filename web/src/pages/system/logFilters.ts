@@ -18,6 +18,8 @@ export const LOG_ACTIONS = [
   'recover_password',
   'qr_approve',
   'qr_deny',
+  'invite',
+  'accept_invitation',
   'claim',
   'assign',
   'dispatch',

@@ -1,22 +1,30 @@
 /**
- * "Get an account": there is no self sign-up (staff accounts are created by a company's
- * administrator), so this page says whom to ask instead of offering a form.
+ * `/user/register`: sign-up is by invitation only (docs/design.md, "Invitations"). With an
+ * `invitation` link the person accepts it (AcceptInvitation); without one the page says
+ * how to get an account instead of offering a form.
  */
 import { Result } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import AcceptInvitation from './AcceptInvitation.tsx';
 
 export default function Register() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const invitation = params.get('invitation');
   return (
-    <div className="login-main" data-testid="get-account">
-      <Result
-        icon={<TeamOutlined />}
-        title={<h1 className="register-title">{t('register.title')}</h1>}
-        subTitle={t('register.howTo')}
-        extra={<Link to="/user/login">{t('register.toLogin')}</Link>}
-      />
+    <div className="login-main" data-testid={invitation ? undefined : 'get-account'}>
+      {invitation ? (
+        <AcceptInvitation token={invitation} />
+      ) : (
+        <Result
+          icon={<TeamOutlined />}
+          title={<h1 className="register-title">{t('register.title')}</h1>}
+          subTitle={t('register.howTo')}
+          extra={<Link to="/user/login">{t('register.toLogin')}</Link>}
+        />
+      )}
     </div>
   );
 }
