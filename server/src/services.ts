@@ -6,6 +6,8 @@ import { createAccessService } from './modules/access/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createQrLogin } from './modules/auth/qr.ts';
+import { createSessions } from './modules/auth/sessions.ts';
+import { createTwoFactor } from './modules/auth/two-factor.ts';
 import { createSmsAuth } from './modules/auth/sms.ts';
 import { createSmsProvider, type SmsConfig } from './modules/sms/provider.ts';
 import { createSmsCodes } from './modules/sms/service.ts';
@@ -42,6 +44,8 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     smsCodes,
     smsAuth: createSmsAuth(db, smsCodes),
     qrLogin: createQrLogin(db),
+    twoFactor: createTwoFactor(db),
+    sessions: createSessions(db),
     access: createAccessService(db),
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),

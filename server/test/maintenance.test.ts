@@ -90,6 +90,18 @@ describe('purge of expired rows', () => {
       .insertInto('qr_logins')
       .values([ticket('gone', -2), ticket('just-expired', -0.5)])
       .execute();
+    const challenge = (hash: string, expires: number) => ({
+      token_hash: hash,
+      user_id: user,
+      method: 'password',
+      remember: 1,
+      created_at: at(-1),
+      expires_at: at(expires),
+    });
+    await h.db
+      .insertInto('two_factor_challenges')
+      .values([challenge('old', -0.1), challenge('open', 0.05)])
+      .execute();
 
     expect(await purgeExpired(h.appDb, NOW)).toEqual({
       sessions: 2,
@@ -99,6 +111,7 @@ describe('purge of expired rows', () => {
       smsCodes: 1,
       smsOutbox: 1,
       qrLogins: 1,
+      twoFactorChallenges: 1,
     });
     expect((await h.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live', 'live-long']);
     expect((await h.db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['new', 'recent']);
@@ -114,6 +127,7 @@ describe('purge of expired rows', () => {
       smsCodes: 0,
       smsOutbox: 0,
       qrLogins: 0,
+      twoFactorChallenges: 0,
     });
   });
 

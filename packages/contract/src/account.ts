@@ -42,6 +42,13 @@ export const loginBody = z
   });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** Two-factor sign-in: the first step passed; the second is owed with this challenge (docs/design.md, "Two-factor sign-in"). */
+export const twoFactorRequired = z.object({ two_factor_required: z.literal(true), challenge: z.string(), expires_in: z.number().int() });
+export type TwoFactorRequired = z.infer<typeof twoFactorRequired>;
+/** What a sign-in's first step gives: a session, or a challenge. */
+export const signInReply = z.union([loginReply, twoFactorRequired]);
+export type SignInReply = z.infer<typeof signInReply>;
+
 export const smsPurpose = z.enum(['login', 'recover']);
 
 /** `POST /account/sms`: send a code for signing in (default) or for recovery. */
@@ -82,7 +89,7 @@ export const qrCheckBody = z.object({ poll_token: secret });
 export const qrStatus = z.enum(['waiting', 'scanned', 'approved', 'denied', 'expired', 'used']);
 export type QrStatus = z.infer<typeof qrStatus>;
 /** Where the sign-in stands; `login` only once, with the approved browser's own new session. */
-export const qrCheckReply = z.object({ status: qrStatus, login: loginReply.optional() });
+export const qrCheckReply = z.object({ status: qrStatus, login: signInReply.optional() });
 export const qrTicketQuery = z.object({ ticket: secret });
 /** What the approving phone is shown of the asking browser. */
 export const qrTicketInfo = z.object({ ip: z.string(), user_agent: z.string(), created_at: z.string(), expires_at: z.string() });
@@ -120,3 +127,36 @@ export const invitationInfo = z.object({
 export const invitationAccepted = loginReply.extend({ company_id: z.number().int() });
 /** A new invitation link (a path of the SPA) and when it runs out. */
 export const invitationCreated = z.object({ path: z.string(), expires_at: z.string() });
+
+// --- account security: two-factor sign-in and sessions (docs/design.md, "Two-factor sign-in") ---
+
+/** The second step of a sign-in: a TOTP code, or one of the recovery codes. */
+export const twoFactorVerifyBody = z
+  .object({
+    challenge: z.string().trim().min(20).max(100),
+    code: z.string().trim().max(10).optional(),
+    recovery_code: z.string().trim().max(20).optional(),
+  })
+  .refine((b) => !!b.code || !!b.recovery_code, { path: ['code'], message: FIELD_ERROR.fieldRequired });
+export type TwoFactorVerifyBody = z.infer<typeof twoFactorVerifyBody>;
+export const totpBegun = z.object({ secret: z.string(), uri: z.string() });
+export const totpConfirmBody = z.object({ code: z.string().trim().min(6).max(10) });
+export const recoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
+export const passwordBody = z.object({ password: z.string().min(1).max(128) });
+export const sessionItem = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  user_agent: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+  current: z.boolean(),
+});
+export type SessionItem = z.infer<typeof sessionItem>;
+export const accountSecurity = z.object({
+  two_factor: z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() }),
+  sessions: z.array(sessionItem),
+});
+export type AccountSecurity = z.infer<typeof accountSecurity>;
+export const sessionIdBody = z.object({ id: z.number().int().positive() });
+export const revokedCount = z.object({ revoked: z.number().int() });

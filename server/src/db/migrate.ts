@@ -18,6 +18,7 @@ import * as uploads from './migrations/2026-11-24T01-00-uploads.ts';
 import * as sms from './migrations/2026-11-25T00-00-sms.ts';
 import * as qrLogins from './migrations/2026-11-25T01-00-qr-logins.ts';
 import * as invitations from './migrations/2026-11-25T02-00-invitations.ts';
+import * as twoFactor from './migrations/2026-11-25T03-00-two-factor.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T00-00-sms': sms,
   '2026-11-25T01-00-qr-logins': qrLogins,
   '2026-11-25T02-00-invitations': invitations,
+  '2026-11-25T03-00-two-factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

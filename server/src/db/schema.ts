@@ -304,6 +304,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Last use, written at most every few minutes (the account page's session list). */
+  last_seen_at: string | null;
 }
 export interface LoginFailuresTable {
   id: Generated<number>;
@@ -346,6 +348,33 @@ export interface SmsOutboxTable {
   phone: string;
   text: string;
   created_at: string;
+}
+/** An account's TOTP secret; two-factor sign-in is on once `confirmed_at` is set. `last_step` stops a code's reuse. */
+export interface UserTotpTable {
+  user_id: UserId;
+  secret: string;
+  confirmed_at: string | null;
+  last_step: Generated<number>;
+  created_at: string;
+}
+/** A single-use recovery code of the second step, kept as SHA-256. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: UserId;
+  code_hash: string;
+  used_at: string | null;
+}
+/** A sign-in waiting for its second step: the first step's method and remember-me, 5 wrong codes at most. */
+export interface TwoFactorChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: UserId;
+  method: string;
+  remember: number;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 /** A single-use invitation of a member to choose their username and password; only the token's hash is kept. */
 export interface InvitationsTable {
@@ -418,6 +447,9 @@ export interface DB {
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
   invitations: InvitationsTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
   idempotency_keys: IdempotencyKeysTable;
   import_locks: ImportLocksTable;
 }

@@ -96,6 +96,7 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     const auth = token ? await services.auth.authenticate(token, epoch) : null;
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;
+    services.sessions.touch(auth.sessionId);
     if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(req.routeOptions.config.endpoint ?? '')) throw errors.mustChangePassword();
     if (permission === 'signedIn') return;
     const code =

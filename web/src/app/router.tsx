@@ -41,6 +41,7 @@ const TemplateList = lazyPage(() => import('../pages/template/TemplateList.tsx')
 const TemplateLibrary = lazyPage(() => import('../pages/template/TemplateLibrary.tsx'));
 const TemplateGalleryPage = lazyPage(() => import('../pages/public/TemplateGalleryPage.tsx'));
 const TemplateDesigner = lazyPage(() => import('../pages/template/designer/TemplateDesigner.tsx'));
+const AccountSettings = lazyPage(() => import('../pages/account/AccountSettings.tsx'));
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {
@@ -111,6 +112,7 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         { path: '/exception/500', element: <ExceptionPage type="500" />, handle: handle('Exception500', exceptionMeta('500')) },
         { path: '/403', element: <ExceptionPage type="403" />, handle: handle('403', exceptionMeta('403')) },
         { path: '/template/design/:id', element: <TemplateDesigner />, handle: handle('templateDesign', { title: 'designer.title', hidden: true }) },
+        { path: '/account/settings', element: <AccountSettings />, handle: handle('accountSettings', { title: 'account.settings.title', hidden: true }) },
       ],
     },
     {

@@ -5,7 +5,7 @@
  * roles, the session part of local storage, the query cache and the tabs.
  */
 import { create } from 'zustand';
-import type { CompanyListItem, LoginReply, MenuItem, UserInfo } from '@swo/contract';
+import type { CompanyListItem, MenuItem, SignInReply, TwoFactorRequired, UserInfo } from '@swo/contract';
 import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
 import { mustChangePassword, rememberPasswordMark } from './passwordMark.ts';
@@ -41,9 +41,13 @@ interface SessionState {
   routes: AppRoute[];
   /** Open the company dialog (not closable) after landing: several companies, none chosen. */
   companyPrompt: boolean;
-  login: (params: api.LoginParams) => Promise<void>;
-  /** Takes a session opened elsewhere (a QR sign-in's reply) as `login` takes its own. */
-  accept: (reply: LoginReply) => Promise<void>;
+  /** Signs in; resolves with the challenge when a second step is owed, else null (signed in). */
+  login: (params: api.LoginParams) => Promise<TwoFactorRequired | null>;
+  /**
+   * Takes a sign-in's reply (its own, a QR sign-in's, an invitation's, a second step's):
+   * stores the session, or resolves with the challenge when a second step is owed.
+   */
+  accept: (reply: SignInReply) => Promise<TwoFactorRequired | null>;
   getInfo: () => Promise<UserInfo>;
   logout: () => Promise<void>;
   /** Forgets the session locally (no call). */
@@ -68,7 +72,9 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   login: async (params) => get().accept(await api.login(params)),
 
-  accept: async (data) => {
+  accept: async (reply) => {
+    if ('two_factor_required' in reply) return reply;
+    const data = reply;
     setItem(STORAGE_KEYS.token, data.token, SESSION_TTL_MS);
     setItem(STORAGE_KEYS.account, data.account);
     setItem(STORAGE_KEYS.nickname, data.nickname);
@@ -93,6 +99,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     // server refuses every other call until then, so the dialog opens on landing (and,
     // through the stored mark, again after a reload: see loadInfo).
     if (data.must_change_password) useDialogs.getState().openPassword();
+    return null;
   },
 
   getInfo: () => {

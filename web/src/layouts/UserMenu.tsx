@@ -1,10 +1,10 @@
 /**
  * The header user menu (docs/product.md, section 2): shows the shop name from local storage
- * (default 'admin'); items switch company, change password and logout. Logout asks
+ * (default 'admin'); items account settings, switch company, change password and logout. Logout asks
  * 'are you sure you want to quit' (OK/Cancel), then signs out and goes to login.
  */
 import { Avatar, Dropdown, Space } from 'antd';
-import { LockOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { feedback } from '../app/feedback.tsx';
@@ -41,13 +41,15 @@ export default function UserMenu() {
       placement="bottomRight"
       menu={{
         items: [
+          { key: 'settings', icon: <SettingOutlined />, label: t('user.menu.settings') },
           { key: 'company', icon: <SwapOutlined />, label: t('user.menu.switchCompany') },
           { key: 'password', icon: <LockOutlined />, label: t('user.menu.changePassword') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('user.menu.logout'), danger: true },
         ],
         onClick: ({ key }) => {
-          if (key === 'company') openCompany(true);
+          if (key === 'settings') void navigate('/account/settings');
+          else if (key === 'company') openCompany(true);
           else if (key === 'password') openPassword();
           else if (key === 'logout') confirmLogout();
         },

@@ -20,6 +20,16 @@ export const authHandlers = (s: Services) =>
     qrDecide: async (body, { req }) => s.qrLogin.decide(authOf(req), body.ticket, body.approve, req.ip),
     invitationInfo: async (q) => s.invitations.describe(q.token),
     invitationAccept: async (body, { req }) => s.invitations.accept(body, clientOf(req), req.lang),
+    twoFactorVerify: async (body, { req }) => s.twoFactor.verify(body, clientOf(req)),
+    accountSecurity: async (_, { req }) => {
+      const auth = authOf(req);
+      return { two_factor: await s.twoFactor.status(auth), sessions: await s.sessions.list(auth) };
+    },
+    totpBegin: async (_, { req }) => s.twoFactor.begin(authOf(req)),
+    totpConfirm: async (body, { req }) => s.twoFactor.confirm(authOf(req), body.code, req.ip, req.lang),
+    totpDisable: async (body, { req }) => (await s.twoFactor.disable(authOf(req), body.password, req.ip, req.lang), null),
+    sessionRevoke: async (body, { req }) => (await s.sessions.revoke(authOf(req), body.id, req.ip), null),
+    sessionRevokeOthers: async (_, { req }) => s.sessions.revokeOthers(authOf(req), req.ip),
     smsSend: async (body, { req }) => s.smsCodes.send(body.mobile, body.purpose, req.ip, req.lang),
     recoverPassword: async (body, { req }) => {
       await s.smsAuth.recover(body, clientOf(req), req.lang);

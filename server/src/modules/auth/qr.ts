@@ -9,7 +9,7 @@
  * goes to the browser. Both secrets are stored as SHA-256 only.
  */
 import type { Kysely } from 'kysely';
-import type { QrStatus } from '@swo/contract';
+import type { QrStatus, SignInReply } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -18,7 +18,7 @@ import { addMs, MINUTE, now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as qrRepo from './qr-repo.ts';
 import { findUserById } from './repo.ts';
-import { openSession, type ClientInfo } from './service.ts';
+import { startSession, type ClientInfo } from './sign-in.ts';
 
 export const QR_TTL_MS = 2 * MINUTE;
 /** After approval the asking browser has this long past the ticket's expiry to collect its session. */
@@ -89,7 +89,7 @@ export function createQrLogin(db: Kysely<DB>) {
      * (the ticket becomes `used`); 403 when the approving account was disabled meanwhile.
      * An unknown poll token is 404.
      */
-    async check(pollToken: string, client: ClientInfo): Promise<{ status: QrStatus; login?: Awaited<ReturnType<typeof openSession>> }> {
+    async check(pollToken: string, client: ClientInfo): Promise<{ status: QrStatus; login?: SignInReply }> {
       const at = now();
       const row = await qrRepo.findByPoll(db, sha256(pollToken));
       if (!row) throw new AppError(404, 'qrTicketUnknown');
@@ -98,7 +98,7 @@ export function createQrLogin(db: Kysely<DB>) {
         if (!user || user.status !== 1) throw new AppError(403, 'accountDisabled');
         return db.transaction().execute(async (trx) => {
           if (!(await qrRepo.moveTicket(trx, row.id, ['approved'], 'used', at, {}, null))) return { status: 'used' as const };
-          return { status: 'approved' as const, login: await openSession(trx, user, client, true, 'qr') };
+          return { status: 'approved' as const, login: await startSession(trx, user, client, true, 'qr') };
         });
       }
       if (row.status === 'used' || row.status === 'denied') return { status: row.status };

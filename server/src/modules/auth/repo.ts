@@ -89,3 +89,45 @@ export function authEpochReader(db: Db): () => Promise<number> {
   const query = db.selectFrom('auth_epoch').select('value').where('id', '=', 1).compile();
   return async () => Number((await db.executeQuery(query)).rows[0]?.value ?? 0);
 }
+
+export async function touchSession(db: Db, sessionId: number, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+}
+
+/** The user's sessions that are neither revoked nor expired, newest first. */
+export function liveSessionsOf(db: Db, userId: UserId, at: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Revokes one live session of the user; false when it is not theirs or already dead. */
+export async function revokeOwnSession(db: Db, userId: UserId, sessionId: number, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Revokes every live session of the user but `keep`; returns how many. */
+export async function revokeOtherSessions(db: Db, userId: UserId, keep: number, at: string): Promise<number> {
+  const r = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('id', '<>', keep)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -6,57 +6,21 @@
  * the seconds to wait.
  */
 import type { Kysely } from 'kysely';
-import type { LoginBody, LoginReply, UserId } from '@swo/contract';
+import type { LoginBody, SignInReply } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
-import type { Db } from '../../db/types.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { errors, AppError } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
-import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { dummyHash, hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { EpochCache } from '../../lib/epoch-cache.ts';
-import { addMs, DAY, HOUR, now } from '../../lib/time.ts';
+import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as repo from './repo.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
+import { startSession, type ClientInfo } from './sign-in.ts';
 import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
 
-export const TOKEN_TTL_MS = 7 * DAY;
-export const SHORT_TOKEN_TTL_MS = 12 * HOUR;
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
-
-const rememberMe = (v: LoginBody['remember_me']) => !(v === false || v === 0 || v === '0');
-
-/** An account about to be signed in (the fields `openSession` needs). */
-export interface SigningInUser {
-  id: UserId;
-  username: string;
-  nickname: string;
-  must_change_password: number;
-}
-
-/**
- * Opens a session inside the caller's transaction and logs the sign-in with its method
- * (`password`, `sms`); returns the login reply with the new token.
- */
-export async function openSession(trx: Db, user: SigningInUser, client: ClientInfo, remember: LoginBody['remember_me'], method: string): Promise<LoginReply> {
-  const at = now();
-  const token = newToken();
-  await repo.insertSession(trx, {
-    user_id: user.id,
-    token_hash: sha256(token),
-    ip: client.ip,
-    user_agent: client.userAgent.slice(0, 255),
-    created_at: at,
-    expires_at: addMs(at, rememberMe(remember) ? TOKEN_TTL_MS : SHORT_TOKEN_TTL_MS),
-  });
-  await writeLog(trx, { company_id: null, user_id: user.id, username: user.username, module: 'auth', action: 'login', ip: client.ip, detail: { method } });
-  // Said only when true, so replies of ordinary sign-ins keep their shape.
-  return { token, account: user.username, nickname: user.nickname, ...(user.must_change_password === 1 ? { must_change_password: true } : {}) };
-}
+export { TOKEN_TTL_MS, SHORT_TOKEN_TTL_MS, type ClientInfo } from './sign-in.ts';
 
 export function createAuthService(db: Kysely<DB>) {
   const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
@@ -66,7 +30,7 @@ export function createAuthService(db: Kysely<DB>) {
     epoch: readEpoch,
 
     /** Checks the credentials and opens a session; throws 400 (same for unknown user and wrong password) or 429. */
-    async login(body: LoginBody, client: ClientInfo): Promise<LoginReply> {
+    async login(body: LoginBody, client: ClientInfo): Promise<SignInReply> {
       const at = now();
       const username = (body.username ?? '').trim();
       await checkThrottle(db, username, client.ip, at);
@@ -79,7 +43,7 @@ export function createAuthService(db: Kysely<DB>) {
       if (user.status !== 1) throw new AppError(403, 'accountDisabled');
       return db.transaction().execute(async (trx) => {
         await recordSuccess(trx, username, client.ip, at);
-        return openSession(trx, user, client, body.remember_me, 'password');
+        return startSession(trx, user, client, body.remember_me, 'password');
       });
     },
 

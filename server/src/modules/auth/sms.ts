@@ -5,7 +5,7 @@
  * recovery asks for the username (400 on that field).
  */
 import type { Kysely } from 'kysely';
-import type { LoginBody, LoginReply, RecoverBody } from '@swo/contract';
+import type { LoginBody, RecoverBody, SignInReply } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
@@ -16,12 +16,12 @@ import type { SmsCodes } from '../sms/service.ts';
 import { findActiveUsersByPhone } from '../sms/repo.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import * as repo from './repo.ts';
-import { openSession, type ClientInfo } from './service.ts';
+import { startSession, type ClientInfo } from './sign-in.ts';
 
 export function createSmsAuth(db: Kysely<DB>, codes: SmsCodes) {
   return {
     /** Signs in with `mobile` and the code in `captcha`; 400 for a wrong code, 409 for a shared number, 429. */
-    async signIn(body: LoginBody & { mobile: string }, client: ClientInfo): Promise<LoginReply> {
+    async signIn(body: LoginBody & { mobile: string }, client: ClientInfo): Promise<SignInReply> {
       const codeId = await codes.check(body.mobile, 'login', (body.captcha ?? '').trim(), client.ip);
       const accounts = await findActiveUsersByPhone(db, body.mobile);
       // Codes are sent only to numbers of active accounts; one disabled since reads as none.
@@ -29,7 +29,7 @@ export function createSmsAuth(db: Kysely<DB>, codes: SmsCodes) {
       if (accounts.length > 1) throw new AppError(409, 'phoneShared');
       return db.transaction().execute(async (trx) => {
         await codes.consume(trx, codeId);
-        return openSession(trx, accounts[0], client, body.remember_me, 'sms');
+        return startSession(trx, accounts[0], client, body.remember_me, 'sms');
       });
     },
 

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { addMs, DAY, HOUR } from '../../lib/time.ts';
 import { purgeTickets } from '../auth/qr-repo.ts';
+import { purgeChallenges } from '../auth/totp-repo.ts';
 import { purgeRateLimits } from './rate-limit-repo.ts';
 
 /** How long a batch call's reply is kept for retries with the same Idempotency-Key. */
@@ -19,6 +20,7 @@ export interface PurgeCounts {
   smsCodes: number;
   smsOutbox: number;
   qrLogins: number;
+  twoFactorChallenges: number;
 }
 
 /** How long the outbox keeps a message (the codes in it are dead after 5 minutes anyway). */
@@ -27,7 +29,8 @@ export const SMS_OUTBOX_TTL_MS = 7 * DAY;
 /**
  * Deletes expired or revoked sessions, idempotency keys older than their TTL, expired import
  * locks, rate-limit windows older than a day, expired SMS codes, outbox messages past
- * their week and QR sign-in tickets an hour after they ran out.
+ * their week, QR sign-in tickets an hour after they ran out and expired two-factor
+ * challenges.
  */
 export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISOString()): Promise<PurgeCounts> {
   const sessions = await db
@@ -39,6 +42,7 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
   const rateLimits = await purgeRateLimits(db, Date.parse(at) - DAY);
   const smsCodes = await db.deleteFrom('sms_codes').where('expires_at', '<=', at).executeTakeFirst();
   const qrLogins = await purgeTickets(db, addMs(at, -HOUR));
+  const twoFactorChallenges = await purgeChallenges(db, at);
   const outbox = await db.deleteFrom('sms_outbox').where('created_at', '<', addMs(at, -SMS_OUTBOX_TTL_MS)).executeTakeFirst();
   return {
     sessions: Number(sessions.numDeletedRows),
@@ -48,6 +52,7 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
     smsCodes: Number(smsCodes.numDeletedRows),
     smsOutbox: Number(outbox.numDeletedRows),
     qrLogins,
+    twoFactorChallenges,
   };
 }
 

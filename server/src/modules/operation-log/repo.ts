@@ -13,7 +13,20 @@ export type AdminModule = 'department' | 'position' | 'category' | 'staff' | 'ro
 export type AdminAction = 'add' | 'edit' | 'delete' | 'enable' | 'disable' | 'reset_password' | 'bind' | 'unbind' | 'reset_key' | 'invite';
 
 export type LogEvent =
-  | { module: 'auth'; action: 'login' | 'logout' | 'change_password' | 'recover_password' | 'qr_approve' | 'qr_deny' | 'accept_invitation' }
+  | {
+      module: 'auth';
+      action:
+        | 'login'
+        | 'logout'
+        | 'change_password'
+        | 'recover_password'
+        | 'qr_approve'
+        | 'qr_deny'
+        | 'accept_invitation'
+        | 'enable_2fa'
+        | 'disable_2fa'
+        | 'revoke_session';
+    }
   | { module: 'work_order'; action: WorkOrderAction | 'edit' | 'delete' | 'import' | 'export' }
   | { module: AdminModule; action: AdminAction };
 

@@ -15,7 +15,7 @@ import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../db/values.ts';
 import { addMs, DAY, now } from '../../lib/time.ts';
 import { findUserById, findUserByUsername, revokeUserSessions, setPasswordHash } from '../auth/repo.ts';
-import { openSession, type ClientInfo } from '../auth/service.ts';
+import { openSession, type ClientInfo } from '../auth/sign-in.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';

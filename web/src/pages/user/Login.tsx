@@ -1,7 +1,8 @@
 /**
  * The login page (docs/product.md, sections 2 and 3): tabs account-password and mobile-number
  * (an SMS code, docs/design.md "Sign-in by SMS"), remember me, forgot password, other sign-in
- * methods (a QR code for a signed-in phone) and a sign-up link. A successful sign-in stores the session and picks the
+ * methods (a QR code for a signed-in phone) and a sign-up link; an account with two-factor
+ * sign-in then answers the second step (TwoFactorStep). A successful sign-in stores the session and picks the
  * company; the route guard then loads the user info and lands on the redirect query, or
  * /menuList when the menu has it, or the first menu url.
  */
@@ -10,12 +11,14 @@ import { Alert, Button, Checkbox, Form, Input, Tabs, Tooltip, Typography } from 
 import { LockOutlined, MobileOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TwoFactorRequired } from '@swo/contract';
 import { feedback } from '../../app/feedback.tsx';
 import { sendSmsCode } from '../../app/api.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { useSession } from '../../app/session.ts';
 import QrSignIn from './QrSignIn.tsx';
 import SmsButton from './SmsButton.tsx';
+import TwoFactorStep from './TwoFactorStep.tsx';
 
 interface LoginForm {
   userName?: string;
@@ -32,6 +35,7 @@ export default function Login() {
   const [form] = Form.useForm<LoginForm>();
   const [tab, setTab] = useState<LoginTab>('account');
   const [qr, setQr] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorRequired | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
 
@@ -42,13 +46,17 @@ export default function Login() {
     setLoading(true);
     setError('');
     try {
-      await useSession
+      const pending = await useSession
         .getState()
         .login(
           tab === 'account'
             ? { username: values.userName!.trim(), password: values.password!, remember_me: !!values.rememberMe, captcha: '' }
             : { mobile: values.mobile!.trim(), captcha: (values.captcha ?? '').trim(), remember_me: !!values.rememberMe },
         );
+      if (pending) {
+        setChallenge(pending);
+        return;
+      }
       const welcome = useSession.getState().welcome;
       window.setTimeout(() => {
         feedback.notification.success({
@@ -76,10 +84,17 @@ export default function Login() {
     return true;
   };
 
+  if (challenge) {
+    return (
+      <div className="login-main">
+        <TwoFactorStep challenge={challenge} onBack={() => setChallenge(null)} />
+      </div>
+    );
+  }
   if (qr) {
     return (
       <div className="login-main">
-        <QrSignIn onBack={() => setQr(false)} />
+        <QrSignIn onBack={() => setQr(false)} onChallenge={setChallenge} />
       </div>
     );
   }
@@ -149,7 +164,7 @@ export default function Login() {
           <span className="login-other-methods">
             <Typography.Text type="secondary">{t('login.otherMethods')}</Typography.Text>
             <Tooltip title={t('qr.title')}>
-              <Button type="text" size="small" icon={<QrcodeOutlined />} aria-label={t('qr.title')} onClick={() => setQr(true)} data-testid="qr-open" />
+              <Button type="text" size="small" icon={<QrcodeOutlined />} aria-label={t('qr.short')} onClick={() => setQr(true)} data-testid="qr-open" />
             </Tooltip>
           </span>
           <Link to="/user/register">{t('login.signUp')}</Link>

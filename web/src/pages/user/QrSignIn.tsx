@@ -2,13 +2,13 @@
  * "Other sign-in methods" of the login page: a QR code for a phone that is already signed in
  * (docs/design.md, "Sign-in by QR code"). It shows a ticket valid 2 minutes and polls every
  * 2 s with this browser's own poll token: scanned, approved (the session is taken as a
- * sign-in's), denied, expired or used are shown on the code; a new code is one click away.
+ * sign-in's, or the second step follows), denied, expired or used are shown on the code; a new code is one click away.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, QRCode, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { QrStatus } from '@swo/contract';
+import type { QrStatus, TwoFactorRequired } from '@swo/contract';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 
@@ -17,7 +17,7 @@ type Ticket = Awaited<ReturnType<typeof createTicket>>;
 const createTicket = () => call('qrCreate', {}, { silent: true });
 const OPEN: QrStatus[] = ['waiting', 'scanned'];
 
-export default function QrSignIn({ onBack }: { onBack: () => void }) {
+export default function QrSignIn({ onBack, onChallenge }: { onBack: () => void; onChallenge: (c: TwoFactorRequired) => void }) {
   const { t } = useTranslation();
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [status, setStatus] = useState<QrStatus | 'loading' | 'failed'>('loading');
@@ -43,8 +43,9 @@ export default function QrSignIn({ onBack }: { onBack: () => void }) {
       call('qrCheck', { poll_token: ticket.poll_token }, { silent: true }).then(
         async (r) => {
           if (stopped) return;
-          if (r.status === 'approved' && r.login) await useSession.getState().accept(r.login);
-          else setStatus(r.status);
+          if (r.status !== 'approved' || !r.login) return setStatus(r.status);
+          const pending = await useSession.getState().accept(r.login);
+          if (pending) onChallenge(pending);
         },
         // A failed poll is tried again (the ticket's own expiry ends it).
         () => !stopped && setRetries((n) => n + 1),
@@ -54,7 +55,7 @@ export default function QrSignIn({ onBack }: { onBack: () => void }) {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [ticket, status, retries]);
+  }, [ticket, status, retries, onChallenge]);
 
   const url = ticket ? `${window.location.origin}${ticket.path}` : '';
   const closed = status === 'expired' || status === 'denied' || status === 'used' || status === 'failed';
