@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { keys } from '../../app/queryKeys.ts';
 import { useSession } from '../../app/session.ts';
 import { setItem, STORAGE_KEYS } from '../../app/storage.ts';
 import { showFieldErrors } from '../../components/formDialog.ts';
+import NewPasswordFields from './NewPasswordFields.tsx';
 
 type Fields = Omit<InvitationAccept, 'token'>;
 
@@ -76,21 +77,7 @@ export default function AcceptInvitation({ token }: { token: string }) {
         >
           <Input prefix={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" extra={t('recover.policy')} rules={[{ required: true, message: t('password.newRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmpassword"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
-            }),
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password.confirm')} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields placeholder={t('login.password')} />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={saving}>
             {t('invitation.submit')}

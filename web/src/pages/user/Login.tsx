@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TwoFactorRequired } from '@swo/contract';
 import { feedback } from '../../app/feedback.tsx';
-import { sendSmsCode } from '../../app/api.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { useSession } from '../../app/session.ts';
 import QrSignIn from './QrSignIn.tsx';
@@ -69,19 +68,6 @@ export default function Login() {
     } finally {
       setLoading(false);
     }
-  };
-
-  const sendSms = async () => {
-    const values = await form.validateFields(['mobile']).catch(() => null);
-    if (!values?.mobile) return false;
-    try {
-      await sendSmsCode({ mobile: values.mobile, purpose: 'login' });
-    } catch (e) {
-      feedback.message.error(e instanceof Error && e.message ? e.message : t('login.smsFailed'));
-      return false;
-    }
-    feedback.message.success(t('login.smsSent'));
-    return true;
   };
 
   if (challenge) {
@@ -140,7 +126,7 @@ export default function Login() {
                 <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
                   <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
                 </Form.Item>
-                <SmsButton onSend={sendSms} />
+                <SmsButton form={form} purpose="login" />
               </div>
             </Form.Item>
           </>

@@ -6,14 +6,14 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { recoverPassword, sendSmsCode, type RecoverParams } from '../../app/api.ts';
-import { feedback } from '../../app/feedback.tsx';
+import { recoverPassword, type RecoverParams } from '../../app/api.ts';
 import { ApiError } from '../../app/request.ts';
 import { showFieldErrors } from '../../components/formDialog.ts';
 import { PHONE_PATTERN } from './phone.ts';
+import NewPasswordFields from './NewPasswordFields.tsx';
 import SmsButton from './SmsButton.tsx';
 
 export default function Recover() {
@@ -23,19 +23,6 @@ export default function Recover() {
   const [error, setError] = useState('');
   const [askUsername, setAskUsername] = useState(false);
   const [done, setDone] = useState(false);
-
-  const sendCode = async () => {
-    const values = await form.validateFields(['mobile']).catch(() => null);
-    if (!values?.mobile) return false;
-    try {
-      await sendSmsCode({ mobile: values.mobile, purpose: 'recover' });
-    } catch (e) {
-      feedback.message.error(e instanceof Error && e.message ? e.message : t('login.smsFailed'));
-      return false;
-    }
-    feedback.message.success(t('login.smsSent'));
-    return true;
-  };
 
   const submit = async (values: RecoverParams) => {
     setLoading(true);
@@ -91,7 +78,7 @@ export default function Recover() {
             <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
               <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
             </Form.Item>
-            <SmsButton onSend={sendCode} />
+            <SmsButton form={form} purpose="recover" />
           </div>
         </Form.Item>
         {askUsername ? (
@@ -99,21 +86,7 @@ export default function Recover() {
             <Input prefix={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" />
           </Form.Item>
         ) : null}
-        <Form.Item name="password" extra={t('recover.policy')} rules={[{ required: true, message: t('password.newRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password.new')} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmpassword"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
-            }),
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password.confirm')} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields placeholder={t('password.new')} />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={loading}>
             {t('recover.submit')}

@@ -1,11 +1,17 @@
-/** "Get code" button of the mobile sign-in tab: sends the SMS code, then counts down 60 s. */
+/**
+ * "Get code" beside an SMS code field (docs/design.md, "Sign-in by SMS"): checks the form's
+ * `mobile` field, sends a code for `purpose`, says it was sent (or why not: too soon, the
+ * daily limit, the provider) and counts down 60 s.
+ */
 import { useEffect, useState } from 'react';
-import { Button } from 'antd';
+import { Button, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { sendSmsCode } from '../../app/api.ts';
+import { feedback } from '../../app/feedback.tsx';
 
 const COUNTDOWN_S = 60;
 
-export default function SmsButton({ onSend }: { onSend: () => Promise<boolean> }) {
+export default function SmsButton({ form, purpose }: { form: FormInstance; purpose: 'login' | 'recover' }) {
   const { t } = useTranslation();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
@@ -17,11 +23,15 @@ export default function SmsButton({ onSend }: { onSend: () => Promise<boolean> }
   }, [left]);
 
   const click = async () => {
+    const values = (await form.validateFields(['mobile']).catch(() => null)) as { mobile?: string } | null;
+    if (!values?.mobile) return;
     setSending(true);
     try {
-      if (await onSend()) setLeft(COUNTDOWN_S);
-    } catch {
-      // The HTTP client already reported the failure.
+      await sendSmsCode({ mobile: values.mobile, purpose });
+      feedback.message.success(t('login.smsSent'));
+      setLeft(COUNTDOWN_S);
+    } catch (e) {
+      feedback.message.error(e instanceof Error && e.message ? e.message : t('login.smsFailed'));
     } finally {
       setSending(false);
     }
