@@ -1,4 +1,8 @@
-/** Handlers of the auth calls (sign-in, sign-out, companies, user info, password). */
+/**
+ * Handlers of the auth calls: sign-in (password, SMS code, QR approval, second step),
+ * recovery, invitations, own security settings and sessions, sign-out, companies, user
+ * info, password.
+ */
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import type { ClientInfo } from './service.ts';

@@ -29,7 +29,10 @@ export function createAuthService(db: Kysely<DB>) {
     /** The database's auth epoch: read once per request, it keys the caller caches (docs/design.md, "Caller cache"). */
     epoch: readEpoch,
 
-    /** Checks the credentials and opens a session; throws 400 (same for unknown user and wrong password) or 429. */
+    /**
+     * Checks the credentials and opens a session, or a two-factor challenge (sign-in.ts);
+     * throws 400 (same for unknown user and wrong password), 403 (disabled) or 429.
+     */
     async login(body: LoginBody, client: ClientInfo): Promise<SignInReply> {
       const at = now();
       const username = (body.username ?? '').trim();
