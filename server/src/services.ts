@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
 import { createAccessService } from './modules/access/service.ts';
+import { createAccountCenter } from './modules/account/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createQrLogin } from './modules/auth/qr.ts';
@@ -46,6 +47,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     qrLogin: createQrLogin(db),
     twoFactor: createTwoFactor(db),
     sessions: createSessions(db),
+    accountCenter: createAccountCenter(db),
     access: createAccessService(db),
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),

@@ -160,3 +160,33 @@ export const accountSecurity = z.object({
 export type AccountSecurity = z.infer<typeof accountSecurity>;
 export const sessionIdBody = z.object({ id: z.number().int().positive() });
 export const revokedCount = z.object({ revoked: z.number().int() });
+
+// --- the account centre (docs/design.md, "Account pages") ---------------------------------
+
+const nullableText = z.string().nullable();
+export const accountCenter = z.object({
+  account: z.object({ username: z.string(), nickname: z.string(), avatar: z.string(), email: z.string(), phone: z.string(), created_at: z.string() }),
+  companies: z.array(
+    z.object({
+      company_id: z.number().int(),
+      company_name: z.string(),
+      staff_name: z.string(),
+      role_name: z.string(),
+      department_name: nullableText,
+      position_name: nullableText,
+    }),
+  ),
+  activity: z.array(
+    z.object({
+      id: z.number().int(),
+      module: z.string(),
+      action: z.string(),
+      target_type: z.string(),
+      target_id: z.number().int().nullable(),
+      ip: z.string(),
+      created_at: z.string(),
+      company_name: nullableText,
+    }),
+  ),
+});
+export type AccountCenter = z.infer<typeof accountCenter>;

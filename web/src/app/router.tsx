@@ -42,6 +42,7 @@ const TemplateLibrary = lazyPage(() => import('../pages/template/TemplateLibrary
 const TemplateGalleryPage = lazyPage(() => import('../pages/public/TemplateGalleryPage.tsx'));
 const TemplateDesigner = lazyPage(() => import('../pages/template/designer/TemplateDesigner.tsx'));
 const AccountSettings = lazyPage(() => import('../pages/account/AccountSettings.tsx'));
+const AccountCenter = lazyPage(() => import('../pages/account/AccountCenter.tsx'));
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {
@@ -112,6 +113,7 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         { path: '/exception/500', element: <ExceptionPage type="500" />, handle: handle('Exception500', exceptionMeta('500')) },
         { path: '/403', element: <ExceptionPage type="403" />, handle: handle('403', exceptionMeta('403')) },
         { path: '/template/design/:id', element: <TemplateDesigner />, handle: handle('templateDesign', { title: 'designer.title', hidden: true }) },
+        { path: '/account/center', element: <AccountCenter />, handle: handle('accountCenter', { title: 'account.center.title', hidden: true }) },
         { path: '/account/settings', element: <AccountSettings />, handle: handle('accountSettings', { title: 'account.settings.title', hidden: true }) },
       ],
     },

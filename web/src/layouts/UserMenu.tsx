@@ -1,6 +1,6 @@
 /**
  * The header user menu (docs/product.md, section 2): shows the shop name from local storage
- * (default 'admin'); items account settings, switch company, change password and logout. Logout asks
+ * (default 'admin'); items account centre, account settings, switch company, change password and logout. Logout asks
  * 'are you sure you want to quit' (OK/Cancel), then signs out and goes to login.
  */
 import { Avatar, Dropdown, Space } from 'antd';
@@ -41,6 +41,7 @@ export default function UserMenu() {
       placement="bottomRight"
       menu={{
         items: [
+          { key: 'center', icon: <UserOutlined />, label: t('user.menu.center') },
           { key: 'settings', icon: <SettingOutlined />, label: t('user.menu.settings') },
           { key: 'company', icon: <SwapOutlined />, label: t('user.menu.switchCompany') },
           { key: 'password', icon: <LockOutlined />, label: t('user.menu.changePassword') },
@@ -48,7 +49,8 @@ export default function UserMenu() {
           { key: 'logout', icon: <LogoutOutlined />, label: t('user.menu.logout'), danger: true },
         ],
         onClick: ({ key }) => {
-          if (key === 'settings') void navigate('/account/settings');
+          if (key === 'center') void navigate('/account/center');
+          else if (key === 'settings') void navigate('/account/settings');
           else if (key === 'company') openCompany(true);
           else if (key === 'password') openPassword();
           else if (key === 'logout') confirmLogout();

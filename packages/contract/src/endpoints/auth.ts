@@ -105,6 +105,14 @@ export const AUTH_ENDPOINTS = {
     tags: auth,
     summary: "A sign-in's second step: a TOTP code or a recovery code for the challenge; 400 wrong, 410 spent or expired",
   }),
+  accountCenter: def({
+    method: 'GET',
+    path: '/account/center',
+    permission: 'signedIn',
+    reply: acc.accountCenter,
+    tags: auth,
+    summary: 'Own account, companies (role, department, position) and 20 latest actions of the operation log',
+  }),
   accountSecurity: def({
     method: 'GET',
     path: '/account/security',

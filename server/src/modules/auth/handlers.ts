@@ -25,6 +25,7 @@ export const authHandlers = (s: Services) =>
     invitationInfo: async (q) => s.invitations.describe(q.token),
     invitationAccept: async (body, { req }) => s.invitations.accept(body, clientOf(req), req.lang),
     twoFactorVerify: async (body, { req }) => s.twoFactor.verify(body, clientOf(req)),
+    accountCenter: async (_, { req }) => s.accountCenter.center(authOf(req)),
     accountSecurity: async (_, { req }) => {
       const auth = authOf(req);
       return { two_factor: await s.twoFactor.status(auth), sessions: await s.sessions.list(auth) };
