@@ -3,7 +3,7 @@
  * Request schemas first, then the replies' `data`.
  */
 import { z } from 'zod';
-import { FIELD_ERROR, pagingQuery } from './api.ts';
+import { confirmedPassword, FIELD_ERROR, pagingQuery } from './api.ts';
 import { loginReply } from './replies.ts';
 
 /** A phone number as typed: spaces, dashes and brackets dropped, then 6-15 digits after an optional `+`. */
@@ -59,15 +59,15 @@ export type SmsSendBody = z.infer<typeof smsSendBody>;
  * `POST /auth/forge-password`: a new password by SMS code. `username` is needed only when
  * several accounts share the number (the reply then says so on that field).
  */
-export const recoverBody = z
-  .object({
+export const recoverBody = confirmedPassword(
+  z.object({
     mobile: smsPhone,
     captcha: smsCode,
     username: z.string().trim().max(64).optional(),
     password: z.string().min(8).max(128),
     confirmpassword: z.string().min(1).max(128),
-  })
-  .refine((b) => b.password === b.confirmpassword, { path: ['confirmpassword'], message: FIELD_ERROR.passwordMismatch });
+  }),
+);
 export type RecoverBody = z.infer<typeof recoverBody>;
 
 export const smsOutboxQuery = pagingQuery.extend({ mobile: smsPhone.optional() });
@@ -101,8 +101,8 @@ export const qrDecided = z.object({ status: z.enum(['approved', 'denied']) });
 const invitationToken = z.string().trim().min(20).max(100);
 export const invitationQuery = z.object({ token: invitationToken });
 /** `POST /auth/register`: the invited person's own username and password. */
-export const invitationAccept = z
-  .object({
+export const invitationAccept = confirmedPassword(
+  z.object({
     token: invitationToken,
     username: z
       .string()
@@ -112,8 +112,8 @@ export const invitationAccept = z
       .regex(/^[A-Za-z0-9._@-]+$/),
     password: z.string().min(8).max(128),
     confirmpassword: z.string().min(1).max(128),
-  })
-  .refine((b) => b.password === b.confirmpassword, { path: ['confirmpassword'], message: FIELD_ERROR.passwordMismatch });
+  }),
+);
 export type InvitationAccept = z.infer<typeof invitationAccept>;
 /** What the invitation page shows. */
 export const invitationInfo = z.object({

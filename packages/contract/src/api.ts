@@ -57,18 +57,19 @@ export const companyScoped = z.object({ company_id: companyIdField });
 
 // --- auth ---------------------------------------------------------------------------
 
+/** A body whose `password` and `confirmpassword` must match; the mismatch is marked on the confirmation. */
+export const confirmedPassword = <T extends z.ZodType<{ password: string; confirmpassword: string }>>(body: T) =>
+  body.refine((b) => b.password === b.confirmpassword, { path: ['confirmpassword'], message: FIELD_ERROR.passwordMismatch });
+
 /** Payload (a) of docs/product.md, section 3. */
-export const updatePasswordBody = z
-  .object({
+export const updatePasswordBody = confirmedPassword(
+  z.object({
     username: z.string().optional(),
     oldpassword: z.string().min(1).max(128),
     password: z.string().min(8).max(128),
     confirmpassword: z.string().min(1).max(128),
-  })
-  .refine((b) => b.password === b.confirmpassword, {
-    path: ['confirmpassword'],
-    message: FIELD_ERROR.passwordMismatch,
-  });
+  }),
+);
 
 // --- work orders --------------------------------------------------------------------
 

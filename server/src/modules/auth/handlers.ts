@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
-import type { ClientInfo } from './service.ts';
+import type { ClientInfo } from './sign-in.ts';
 import { actorOf, authOf } from '../../http/context.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
 

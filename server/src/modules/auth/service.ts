@@ -16,11 +16,10 @@ import { EpochCache } from '../../lib/epoch-cache.ts';
 import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as repo from './repo.ts';
+import { checkOwnPassword } from './own-password.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { startSession, type ClientInfo } from './sign-in.ts';
 import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
-
-export { TOKEN_TTL_MS, SHORT_TOKEN_TTL_MS, type ClientInfo } from './sign-in.ts';
 
 export function createAuthService(db: Kysely<DB>) {
   const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
@@ -86,13 +85,8 @@ export function createAuthService(db: Kysely<DB>) {
      * password oracle); 429 past the limit.
      */
     async changePassword(auth: AuthContext, oldPassword: string, newPassword: string, ip: string, lang: Lang): Promise<void> {
-      const user = await repo.findUserById(db, auth.userId);
-      if (!user) throw errors.notSignedIn();
-      await checkThrottle(db, user.username, ip, now());
-      if (!(await verifyPassword(user.password_hash, oldPassword))) {
-        await recordFailure(db, user.username, ip, now());
-        throw errors.validation({ oldpassword: [message(lang, 'wrongOldPassword')] });
-      }
+      const user = await checkOwnPassword(db, auth.userId, oldPassword, ip);
+      if (!user) throw errors.validation({ oldpassword: [message(lang, 'wrongOldPassword')] });
       assertPasswordPolicy(newPassword, lang, [user.username, user.nickname, oldPassword]);
       const hashed = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {

@@ -14,10 +14,10 @@ import type { DB } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
-import { sha256, verifyPassword } from '../../lib/crypto.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
-import * as repo from './repo.ts';
+import { checkOwnPassword } from './own-password.ts';
 import { openSession, type ClientInfo } from './sign-in.ts';
 import { checkThrottle, recordFailure } from './throttle.ts';
 import * as totpRepo from './totp-repo.ts';
@@ -46,17 +46,6 @@ function stepOf(secret: string, label: string, code: string): number | null {
 }
 
 export function createTwoFactor(db: Kysely<DB>) {
-  /** 400 on the password field for a wrong password, counted like a failed sign-in. */
-  async function assertPassword(auth: AuthContext, password: string, ip: string, lang: Lang) {
-    const user = await repo.findUserById(db, auth.userId);
-    if (!user) throw errors.notSignedIn();
-    await checkThrottle(db, user.username, ip, now());
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await recordFailure(db, user.username, ip, now());
-      throw errors.validation({ password: [message(lang, 'wrongPassword')] });
-    }
-  }
-
   return {
     async status(auth: AuthContext) {
       const totp = await totpRepo.findTotp(db, auth.userId);
@@ -89,7 +78,7 @@ export function createTwoFactor(db: Kysely<DB>) {
 
     /** Turns two-factor sign-in off after the password; 400 on a wrong password. */
     async disable(auth: AuthContext, password: string, ip: string, lang: Lang) {
-      await assertPassword(auth, password, ip, lang);
+      if (!(await checkOwnPassword(db, auth.userId, password, ip))) throw errors.validation({ password: [message(lang, 'wrongPassword')] });
       await db.transaction().execute(async (trx) => {
         await totpRepo.deleteTwoFactor(trx, auth.userId);
         await writeLog(trx, { company_id: null, user_id: auth.userId, username: auth.username, module: 'auth', action: 'disable_2fa', ip });

@@ -8,15 +8,14 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Tabs, Tooltip, Typography } from 'antd';
-import { LockOutlined, MobileOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TwoFactorRequired } from '@swo/contract';
 import { feedback } from '../../app/feedback.tsx';
-import { PHONE_PATTERN } from './phone.ts';
 import { useSession } from '../../app/session.ts';
 import QrSignIn from './QrSignIn.tsx';
-import SmsButton from './SmsButton.tsx';
+import SmsCodeFields from './SmsCodeFields.tsx';
 import TwoFactorStep from './TwoFactorStep.tsx';
 
 interface LoginForm {
@@ -112,23 +111,7 @@ export default function Login() {
           </>
         ) : (
           <>
-            <Form.Item
-              name="mobile"
-              rules={[
-                { required: true, message: t('login.mobileRequired') },
-                { pattern: PHONE_PATTERN, message: t('login.mobileInvalid') },
-              ]}
-            >
-              <Input prefix={<MobileOutlined />} placeholder={t('login.mobile')} autoComplete="tel" />
-            </Form.Item>
-            <Form.Item>
-              <div style={{ display: 'flex', gap: 8 }}>
-                <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-                </Form.Item>
-                <SmsButton form={form} purpose="login" />
-              </div>
-            </Form.Item>
+            <SmsCodeFields form={form} purpose="login" />
           </>
         )}
         <Form.Item>

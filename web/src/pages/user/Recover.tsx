@@ -6,15 +6,14 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
-import { MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recoverPassword, type RecoverParams } from '../../app/api.ts';
 import { ApiError } from '../../app/request.ts';
 import { showFieldErrors } from '../../components/formDialog.ts';
-import { PHONE_PATTERN } from './phone.ts';
 import NewPasswordFields from './NewPasswordFields.tsx';
-import SmsButton from './SmsButton.tsx';
+import SmsCodeFields from './SmsCodeFields.tsx';
 
 export default function Recover() {
   const { t } = useTranslation();
@@ -64,23 +63,7 @@ export default function Recover() {
       <Typography.Paragraph type="secondary">{t('recover.intro')}</Typography.Paragraph>
       <Form form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">
         {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
-        <Form.Item
-          name="mobile"
-          rules={[
-            { required: true, message: t('login.mobileRequired') },
-            { pattern: PHONE_PATTERN, message: t('login.mobileInvalid') },
-          ]}
-        >
-          <Input prefix={<MobileOutlined />} placeholder={t('login.mobile')} autoComplete="tel" />
-        </Form.Item>
-        <Form.Item>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-            </Form.Item>
-            <SmsButton form={form} purpose="recover" />
-          </div>
-        </Form.Item>
+        <SmsCodeFields form={form} purpose="recover" />
         {askUsername ? (
           <Form.Item name="username" extra={t('recover.usernameWhy')} rules={[{ required: true, message: t('login.userNameRequired') }]}>
             <Input prefix={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" />
