@@ -26,6 +26,7 @@ import { fastifyTrustProxy, helmetOptions, loggerOptions, registerNoStore, type 
 import type { App } from './http/types.ts';
 import { allowedMethods, methodNotAllowed, registerEndpoints, type Handlers } from './http/endpoints.ts';
 import { applicationHandlers } from './modules/applications/handlers.ts';
+import { accountHandlers } from './modules/account/handlers.ts';
 import { authHandlers } from './modules/auth/handlers.ts';
 import { operationLogHandlers } from './modules/operation-log/handlers.ts';
 import { roleHandlers } from './modules/roles/handlers.ts';
@@ -124,6 +125,7 @@ export async function buildApp(opts: AppOptions) {
 
   const handlers: Handlers = {
     ...authHandlers(services),
+    ...accountHandlers(services),
     ...workOrderHandlers(services),
     ...excelHandlers(services),
     ...applicationHandlers(services),

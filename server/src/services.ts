@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
 import { createAccessService } from './modules/access/service.ts';
+import { createAccountProfile } from './modules/account/profile.ts';
 import { createAccountCenter } from './modules/account/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -48,6 +49,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     twoFactor: createTwoFactor(db),
     sessions: createSessions(db),
     accountCenter: createAccountCenter(db),
+    accountProfile: createAccountProfile(db, smsCodes, uploads.dir),
     access: createAccessService(db),
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),

@@ -5,6 +5,8 @@ export * from './form.ts';
 export * from './ids.ts';
 export * from './api.ts';
 export * from './account.ts';
+export * from './profile.ts';
+export * from './ui-settings.ts';
 export * from './work-orders.ts';
 export * from './organisation.ts';
 export * from './roles.ts';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from './status.ts';
 import { DATA_SCOPES } from './permissions.ts';
+import { uiSettings } from './ui-settings.ts';
 
 const int = z.number().int();
 const nullableInt = int.nullable();
@@ -81,6 +82,8 @@ export const userInfo = z.object({
   company: companyListItem,
   role: z.object({ id: int, name: z.string(), is_admin: z.boolean(), data_scope: z.enum(DATA_SCOPES), permissions: z.array(grantedPermission) }),
   menus: z.array(menuItem),
+  /** The person's saved theme settings (docs/design.md, "Account pages"); null until first saved. */
+  ui_settings: uiSettings.nullable(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

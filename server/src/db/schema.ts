@@ -31,6 +31,15 @@ export interface UsersTable {
   is_platform_admin: number;
   /** 1 after a reset: the next sign-in must set a new password. */
   must_change_password: Generated<number>;
+  /** Basic settings of the account page: free text, empty when not given. */
+  profile: Generated<string>;
+  /** ISO 3166-1 alpha-2 code, or empty. */
+  country: Generated<string>;
+  province: Generated<string>;
+  city: Generated<string>;
+  address: Generated<string>;
+  /** The person's theme settings as JSON (`uiSettings` of the contract); empty until saved. */
+  ui_settings: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -306,6 +315,9 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** Last use, written at most every few minutes (the account page's session list). */
   last_seen_at: string | null;
+  /** QR sign-ins this session approved, and the last one (the binding section's devices). */
+  qr_approvals: Generated<number>;
+  qr_approved_at: string | null;
 }
 export interface LoginFailuresTable {
   id: Generated<number>;
@@ -329,7 +341,7 @@ export interface UploadsTable {
   created_at: string;
 }
 /** What an SMS code proves: the right to sign in, or to set a new password. */
-export type SmsPurpose = 'login' | 'recover';
+export type SmsPurpose = 'login' | 'recover' | 'bind';
 /** An SMS code, kept as a salted hash; `used_at` is set once it has served or run out of tries. */
 export interface SmsCodesTable {
   id: Generated<number>;

@@ -121,11 +121,15 @@ export function helmetOptions(hsts: boolean): FastifyHelmetOptions {
   };
 }
 
-/** API replies hold per-user data: no browser or proxy may keep them. */
+/**
+ * API replies hold per-user data: no browser or proxy may keep them, unless the handler
+ * said otherwise (uploaded files and avatars, whose bytes never change under a key).
+ */
 export function registerNoStore(app: FastifyInstance): void {
   const base = API_BASE.toLowerCase();
   app.addHook('onSend', async (req, reply, payload) => {
     const url = req.url.toLowerCase();
+    if (reply.hasHeader('cache-control')) return payload;
     if (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`)) reply.header('cache-control', 'no-store');
     return payload;
   });

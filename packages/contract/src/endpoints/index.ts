@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { Unbranded } from '../ids.ts';
+import { ACCOUNT_ENDPOINTS } from './account.ts';
 import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { EXCEL_ENDPOINTS } from './excel.ts';
@@ -25,6 +26,7 @@ export { FILE_REPLY, type AccessRule, type ChoiceRule, type Endpoint, type Statu
 /** Every documented call, by name. */
 export const ENDPOINTS = {
   ...AUTH_ENDPOINTS,
+  ...ACCOUNT_ENDPOINTS,
   ...WORK_ORDER_ENDPOINTS,
   ...EXCEL_ENDPOINTS,
   ...APPLICATION_ENDPOINTS,

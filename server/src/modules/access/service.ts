@@ -4,7 +4,7 @@
  * docs/design.md, tenancy and permissions).
  */
 import type { Kysely } from 'kysely';
-import { asDataScope } from '@swo/contract';
+import { asDataScope, readUiSettings } from '@swo/contract';
 import type { CompanyId, CompanyListItem, GrantedPermission, MenuId, MenuItem, RoleId, UserId, UserInfo } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { AuthContext, CompanyScope } from '../../http/context.ts';
@@ -114,6 +114,7 @@ export function createAccessService(db: Kysely<DB>) {
         company: { company_id: scope.companyId, company_name: scope.companyName },
         role: { id: scope.roleId, name: scope.roleName, is_admin: scope.isAdmin, data_scope: scope.dataScope, permissions: scope.permissions },
         menus: roots,
+        ui_settings: readUiSettings(user.ui_settings),
       };
     },
   };

@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { addMs, MINUTE, now } from '../../lib/time.ts';
+import { countQrApproval } from '../account/profile-repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as qrRepo from './qr-repo.ts';
 import { findUserById } from './repo.ts';
@@ -71,6 +72,7 @@ export function createQrLogin(db: Kysely<DB>) {
           decided_at: at,
         });
         if (!moved) throw gone();
+        if (approve) await countQrApproval(trx, auth.sessionId, at);
         await writeLog(trx, {
           company_id: null,
           user_id: auth.userId,

@@ -25,7 +25,12 @@ export type LogEvent =
         | 'accept_invitation'
         | 'enable_2fa'
         | 'disable_2fa'
-        | 'revoke_session';
+        | 'revoke_session'
+        | 'update_profile'
+        | 'change_avatar'
+        | 'change_phone'
+        | 'update_ui_settings'
+        | 'remove_device';
     }
   | { module: 'work_order'; action: WorkOrderAction | 'edit' | 'delete' | 'import' | 'export' }
   | { module: AdminModule; action: AdminAction };

@@ -11,7 +11,7 @@ import { pageOf, type SmsOutboxQuery } from '@swo/contract';
 import type { SmsPurpose } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
-import { message, type Lang } from '../../http/messages.ts';
+import { message, type Lang, type MessageKey } from '../../http/messages.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { addMs, DAY, MINUTE, now } from '../../lib/time.ts';
 import { checkThrottle, recordFailure } from '../auth/throttle.ts';
@@ -46,35 +46,44 @@ export function createSmsCodes(db: Db, provider: SmsProvider, onDeliveryError: (
     if (day.count > SENDS_PER_DAY) throw new AppError(429, 'smsDailyLimit', { retry_after: waitSeconds(day.windowStart, DAY, at) }, 429);
   }
 
+  const TEXT: Record<SmsPurpose, MessageKey> = { login: 'smsLoginText', recover: 'smsRecoverText', bind: 'smsBindText' };
+
+  /** Makes, stores and sends a code; 503 when the provider fails. */
+  async function deliver(phone: string, purpose: SmsPurpose, lang: Lang): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const salt = randomBytes(12).toString('hex');
+    const at = now();
+    await repo.insertCode(db, { phone, purpose, salt, code_hash: hashCode(salt, code), created_at: at, expires_at: addMs(at, CODE_TTL_MS) });
+    const minutes = CODE_TTL_MS / MINUTE;
+    try {
+      await provider.send({ phone, code, purpose, minutes, text: message(lang, TEXT[purpose], { code, minutes }) });
+    } catch (err) {
+      if (!(err instanceof SmsDeliveryError)) throw err;
+      onDeliveryError(err);
+      throw new AppError(503, 'smsDeliveryFailed');
+    }
+  }
+
   return {
     /**
-     * Sends a code for `purpose` to `phone` when an active account has that number. Returns
-     * the seconds before another send is allowed. Throws 429 (too soon, or 10 today) and 503
-     * when the provider fails.
+     * Sends a code for signing in or recovery to `phone` when an active account has that
+     * number. Returns the seconds before another send is allowed. Throws 429 (too soon, or
+     * 10 today) and 503 when the provider fails.
      */
-    async send(phone: string, purpose: SmsPurpose, ip: string, lang: Lang): Promise<{ retry_after: number }> {
+    async send(phone: string, purpose: Exclude<SmsPurpose, 'bind'>, ip: string, lang: Lang): Promise<{ retry_after: number }> {
       await countSend(phone, ip);
       const accounts = await repo.findActiveUsersByPhone(db, phone);
-      if (accounts.length > 0) {
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        const salt = randomBytes(12).toString('hex');
-        const at = now();
-        await repo.insertCode(db, { phone, purpose, salt, code_hash: hashCode(salt, code), created_at: at, expires_at: addMs(at, CODE_TTL_MS) });
-        const minutes = CODE_TTL_MS / MINUTE;
-        try {
-          await provider.send({
-            phone,
-            code,
-            purpose,
-            minutes,
-            text: message(lang, purpose === 'login' ? 'smsLoginText' : 'smsRecoverText', { code, minutes }),
-          });
-        } catch (err) {
-          if (!(err instanceof SmsDeliveryError)) throw err;
-          onDeliveryError(err);
-          throw new AppError(503, 'smsDeliveryFailed');
-        }
-      }
+      if (accounts.length > 0) await deliver(phone, purpose, lang);
+      return { retry_after: SEND_INTERVAL_MS / 1000 };
+    },
+
+    /**
+     * Sends a code proving a signed-in person holds `phone` (docs/design.md, "Account
+     * pages"), under the same limits; the code is sent whoever holds the number.
+     */
+    async sendToNewPhone(phone: string, ip: string, lang: Lang): Promise<{ retry_after: number }> {
+      await countSend(phone, ip);
+      await deliver(phone, 'bind', lang);
       return { retry_after: SEND_INTERVAL_MS / 1000 };
     },
 

@@ -95,3 +95,20 @@ async function reencode(buf: Buffer, mime: string): Promise<StoredContent> {
   const [data, small] = await Promise.all([encoded.toBuffer(), thumb.toBuffer()]);
   return { data, mime, thumb: small };
 }
+
+const AVATAR_PX = 256;
+
+/**
+ * An avatar (docs/design.md, "Account pages"): a JPEG, PNG, GIF or WebP picture turned
+ * upright, cropped to its centre square and made a 256 px WebP without metadata (the
+ * first frame of an animation). Throws 400 on the `file` field otherwise.
+ */
+export async function avatarImage(buf: Buffer, lang: Lang): Promise<Buffer> {
+  const found = await fileTypeFromBuffer(buf);
+  if (!found || !(IMAGE_MIME_TYPES as readonly string[]).includes(found.mime)) throw errors.field(lang, 'file', 'uploadNotImage');
+  try {
+    return await sharp(buf, { limitInputPixels: 50_000_000 }).rotate().resize(AVATAR_PX, AVATAR_PX, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+  } catch {
+    throw errors.field(lang, 'file', 'uploadNotImage');
+  }
+}

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A new random key: 32 lowercase hex characters. */
@@ -21,6 +21,15 @@ export function uploadStore(dir: string) {
       await writeFile(fileOf(key), data, { flag: 'wx' });
     },
     read: (key: string) => fs.createReadStream(fileOf(key)),
+    /** The file of `key`, or null when there is none. */
+    async open(key: string): Promise<fs.ReadStream | null> {
+      try {
+        await stat(fileOf(key));
+      } catch {
+        return null;
+      }
+      return fs.createReadStream(fileOf(key));
+    },
     async remove(key: string): Promise<void> {
       await rm(fileOf(key), { force: true });
     },
