@@ -30,7 +30,7 @@ async function firstStep(page: Page, submit: RegExp): Promise<void> {
 
 test('enrol an authenticator app, then sign in with a code and with a recovery code (zh-CN)', async ({ page, request }) => {
   const account = await loginAs(request, USER);
-  await openAs(page, account, '/account/settings');
+  await openAs(page, account, '/account/settings?section=security');
   await expect(page.getByTestId('totp-state')).toHaveText('未开启');
   await page.getByTestId('totp-enable').click();
   const secret = (await page.getByTestId('totp-secret').innerText()).trim();
@@ -66,7 +66,7 @@ test('enrol an authenticator app, then sign in with a code and with a recovery c
   await page.locator('#code').fill(codes[0]);
   await page.getByRole('button', { name: '验证并登录' }).click();
   await expect(page).not.toHaveURL(/\/user\/login/);
-  await page.goto('/account/settings');
+  await page.goto('/account/settings?section=security');
   await expect(page.getByText('剩余 9 个可用恢复码')).toBeVisible();
 
   // The earlier sessions are listed; all others are signed out.
@@ -82,7 +82,7 @@ test('enrol an authenticator app, then sign in with a code and with a recovery c
 
 test('the security section and the second step in en-US', async ({ page, request }) => {
   const account = await loginAs(request, 'yangmin');
-  await openAs(page, account, '/account/settings', 'en-US');
+  await openAs(page, account, '/account/settings?section=security', 'en-US');
   await expect(page.getByTestId('totp-state')).toHaveText('Off');
   await expect(page.getByText('Signed-in devices')).toBeVisible();
   await shot(page, 'settings-en-US');

@@ -113,7 +113,12 @@ export const keys = {
     list: (params: AccountListParams) => [...accountsRoot, 'list', params] as const,
   },
   /** The signed-in person's own account pages. */
-  account: { security: ['account', 'security'] as const, center: ['account', 'center'] as const },
+  account: {
+    security: ['account', 'security'] as const,
+    center: ['account', 'center'] as const,
+    profile: ['account', 'profile'] as const,
+    devices: ['account', 'devices'] as const,
+  },
   /** An invitation link's company and member. */
   invitation: (token: string) => ['invitation', token] as const,
   /** A QR sign-in ticket as the approving phone sees it. */

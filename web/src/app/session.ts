@@ -10,6 +10,7 @@ import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
 import { mustChangePassword, rememberPasswordMark } from './passwordMark.ts';
 import { queryClient } from './queryClient.ts';
+import { useSettings } from './settings.ts';
 import { useDialogs } from '../components/dialogs.ts';
 import { useTabs } from '../components/tabs.ts';
 import type { AppRoute } from './routeTypes.ts';
@@ -143,6 +144,8 @@ async function loadInfo(): Promise<UserInfo> {
     avatar: info.user?.avatar ?? '',
     name: info.user?.nickname || info.user?.username || '',
   });
+  // The person's own theme settings follow them to every device (docs/design.md, "Account pages").
+  if (info.ui_settings) useSettings.getState().restore(info.ui_settings);
   // The reply does not say the password must be changed; the sign-in did, and left a mark.
   if (mustChangePassword()) useDialogs.getState().openPassword();
   return info;

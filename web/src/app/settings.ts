@@ -2,9 +2,13 @@
  * App settings (docs/product.md, sections 3, 4, 9): persisted locally on change and restored at
  * startup. Choosing the side menu sets a fluid width; the top menu unfixes the sidebar and
  * sets a fixed width; entering mobile mode uncollapses the sidebar and sets a fluid width.
+ * The theme part (`UiSettings` of the contract) is also the person's own, saved on the
+ * server and restored from the user info on every device (docs/design.md, "Account pages").
  */
+import { THEME_COLOURS, type UiSettings } from '@swo/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { call } from './api.ts';
 
 export type NavTheme = 'dark' | 'light' | 'realDark';
 export type LayoutMode = 'sidemenu' | 'topmenu';
@@ -38,12 +42,14 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** The theme palette (docs/product.md, section 3). */
-export const PALETTE = ['#1890ff', '#F5222D', '#FA541C', '#FAAD14', '#00873B', '#52C41A', '#2F54EB', '#722ED1'];
+export const PALETTE: readonly string[] = THEME_COLOURS;
 
 interface SettingsState extends Settings {
   /** Not persisted: derived from the window width. */
   isMobile: boolean;
   update: (patch: Partial<Settings>) => void;
+  /** Takes the person's saved theme settings as they are (no coupling rules: they were applied when chosen). */
+  restore: (saved: UiSettings) => void;
   setMobile: (mobile: boolean) => void;
   toggleCollapsed: () => void;
 }
@@ -68,6 +74,7 @@ export const useSettings = create<SettingsState>()(
         const s = get();
         set(applyRules(s, patch));
       },
+      restore: (saved) => set(saved),
       setMobile: (mobile) => {
         if (mobile === get().isMobile) return;
         set(mobile ? { isMobile: true, sideCollapsed: false, contentWidth: 'Fluid' } : { isMobile: false });
@@ -76,7 +83,20 @@ export const useSettings = create<SettingsState>()(
     }),
     {
       name: 'swo-settings',
-      partialize: ({ isMobile: _m, update: _u, setMobile: _s, toggleCollapsed: _t, ...rest }) => rest,
+      partialize: ({ isMobile: _m, update: _u, restore: _r, setMobile: _s, toggleCollapsed: _t, ...rest }) => rest,
     },
   ),
 );
+
+/** The theme part of the settings, as the server keeps it; the colour falls back to the default. */
+export function uiSettingsOf(s: Settings): UiSettings {
+  const primaryColor = THEME_COLOURS.find((c) => c.toLowerCase() === s.primaryColor.toLowerCase()) ?? THEME_COLOURS[0];
+  const { theme, layout, contentWidth, fixedHeader, fixSiderbar, colorWeak, multiTab } = s;
+  return { theme, layout, contentWidth, fixedHeader, fixSiderbar, primaryColor, colorWeak, multiTab };
+}
+
+/** Applies `patch` and saves the person's theme settings on the server; rejects when the save fails. */
+export async function changeUiSettings(patch: Partial<Settings>): Promise<void> {
+  useSettings.getState().update(patch);
+  await call('uiSettingsSave', uiSettingsOf(useSettings.getState()));
+}

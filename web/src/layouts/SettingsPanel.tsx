@@ -1,9 +1,10 @@
 /**
  * The theme settings drawer (pro-components SettingDrawer), shown only in development
- * (docs/product.md, section 2). It edits the persisted app settings.
+ * (docs/product.md, section 2). It edits the persisted app settings and, like the custom
+ * section of the account settings, saves them as the person's own.
  */
 import { SettingDrawer } from '@ant-design/pro-components';
-import { PALETTE, useSettings } from '../app/settings.ts';
+import { changeUiSettings, PALETTE, useSettings } from '../app/settings.ts';
 
 export default function SettingsPanel() {
   const s = useSettings();
@@ -23,7 +24,7 @@ export default function SettingsPanel() {
         colorWeak: s.colorWeak,
       }}
       onSettingChange={(next) => {
-        s.update({
+        void changeUiSettings({
           theme: next.navTheme === 'realDark' ? 'realDark' : s.theme === 'realDark' ? 'dark' : s.theme,
           layout: next.layout === 'top' ? 'topmenu' : 'sidemenu',
           contentWidth: next.contentWidth === 'Fixed' ? 'Fixed' : 'Fluid',
@@ -31,7 +32,7 @@ export default function SettingsPanel() {
           fixSiderbar: !!next.fixSiderbar,
           primaryColor: next.colorPrimary ?? s.primaryColor,
           colorWeak: !!next.colorWeak,
-        });
+        }).catch(() => undefined);
       }}
     />
   );

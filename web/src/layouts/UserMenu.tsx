@@ -20,6 +20,8 @@ export default function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const avatar = useSession((s) => s.avatar);
+  // Subscribed so that a nickname saved in the account settings shows at once.
+  useSession((s) => s.name);
   const { openCompany, openPassword } = useDialogs();
   const shopName = getItem<string>(STORAGE_KEYS.shopName, '') || DEFAULT_SHOP_NAME;
 

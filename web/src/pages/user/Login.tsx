@@ -12,6 +12,7 @@ import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TwoFactorRequired } from '@swo/contract';
+import { sendSmsCode } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
 import QrSignIn from './QrSignIn.tsx';
@@ -111,7 +112,7 @@ export default function Login() {
           </>
         ) : (
           <>
-            <SmsCodeFields form={form} purpose="login" />
+            <SmsCodeFields form={form} send={(mobile) => sendSmsCode({ mobile, purpose: 'login' })} />
           </>
         )}
         <Form.Item>

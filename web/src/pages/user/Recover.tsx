@@ -9,7 +9,7 @@ import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { recoverPassword, type RecoverParams } from '../../app/api.ts';
+import { recoverPassword, sendSmsCode, type RecoverParams } from '../../app/api.ts';
 import { ApiError } from '../../app/request.ts';
 import { showFieldErrors } from '../../components/formDialog.ts';
 import NewPasswordFields from './NewPasswordFields.tsx';
@@ -63,7 +63,7 @@ export default function Recover() {
       <Typography.Paragraph type="secondary">{t('recover.intro')}</Typography.Paragraph>
       <Form form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">
         {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
-        <SmsCodeFields form={form} purpose="recover" />
+        <SmsCodeFields form={form} send={(mobile) => sendSmsCode({ mobile, purpose: 'recover' })} />
         {askUsername ? (
           <Form.Item name="username" extra={t('recover.usernameWhy')} rules={[{ required: true, message: t('login.userNameRequired') }]}>
             <Input prefix={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" />

@@ -1,20 +1,22 @@
 /**
  * The phone number and SMS code fields (docs/design.md, "Sign-in by SMS"), as the login
- * page's mobile tab and the recovery page ask for them: "Get code" checks the form's
- * `mobile` field, sends a code for `purpose`, says it was sent (or why not: too soon, the
- * daily limit, the provider) and counts down 60 s.
+ * page's mobile tab, the recovery page and the phone change of the account settings ask
+ * for them: "Get code" checks the form's `mobile` field, calls `send` with it, says the
+ * code was sent (or why not: too soon, the daily limit, the provider) and counts down 60 s.
  */
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, type FormInstance } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { sendSmsCode } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { PHONE_PATTERN } from './phone.ts';
 
 const COUNTDOWN_S = 60;
 
-function SmsButton({ form, purpose }: { form: FormInstance; purpose: 'login' | 'recover' }) {
+/** Sends a code to the number typed. */
+export type SendCode = (mobile: string) => Promise<unknown>;
+
+function SmsButton({ form, send }: { form: FormInstance; send: SendCode }) {
   const { t } = useTranslation();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
@@ -30,7 +32,7 @@ function SmsButton({ form, purpose }: { form: FormInstance; purpose: 'login' | '
     if (!values?.mobile) return;
     setSending(true);
     try {
-      await sendSmsCode({ mobile: values.mobile, purpose });
+      await send(values.mobile);
       feedback.message.success(t('login.smsSent'));
       setLeft(COUNTDOWN_S);
     } catch (e) {
@@ -48,7 +50,7 @@ function SmsButton({ form, purpose }: { form: FormInstance; purpose: 'login' | '
 }
 
 /** `mobile` and `captcha` of a form, with the "Get code" button. */
-export default function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: 'login' | 'recover' }) {
+export default function SmsCodeFields({ form, send }: { form: FormInstance; send: SendCode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -66,7 +68,7 @@ export default function SmsCodeFields({ form, purpose }: { form: FormInstance; p
           <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
             <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
           </Form.Item>
-          <SmsButton form={form} purpose={purpose} />
+          <SmsButton form={form} send={send} />
         </div>
       </Form.Item>
     </>
