@@ -1,18 +1,41 @@
 /// <reference types="vitest/config" />
 /**
- * Vite configuration of the SPA: React plugin, the dev proxy of `/index.php` to the API
- * server, the alias of antd's style injection (src/app/styleInjection.ts), and the build
- * layout docs/product.md, section 7 describes (chunks under `js/`).
+ * Vite configuration of the SPA: React plugin, the endpoint routes module, the dev proxy of
+ * `/index.php` to the API server, the alias of antd's style injection
+ * (src/app/styleInjection.ts), and the build layout docs/product.md, section 7 describes
+ * (chunks under `js/`).
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
+
+const ROUTES_ID = 'virtual:endpoint-routes';
+
+/**
+ * `virtual:endpoint-routes`: each call's method and path, read from the contract's endpoint
+ * table at build time. The client needs only these to send a call; importing the table
+ * itself would bring zod and every schema into the login page's JavaScript.
+ */
+function endpointRoutes(): Plugin {
+  return {
+    name: 'swo-endpoint-routes',
+    resolveId: (id) => (id === ROUTES_ID ? `\0${ROUTES_ID}` : undefined),
+    async load(id) {
+      if (id !== `\0${ROUTES_ID}`) return undefined;
+      // The contract is TypeScript source: tsx loads it whichever way Vite loaded this file.
+      const { ENDPOINTS } = (await tsImport('@swo/contract', import.meta.url)) as typeof import('@swo/contract');
+      const routes = Object.fromEntries(Object.entries(ENDPOINTS).map(([name, e]) => [name, { method: e.method, path: e.path }]));
+      return `export default ${JSON.stringify(routes)};`;
+    },
+  };
+}
 
 const API_TARGET = process.env.SWO_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), endpointRoutes()],
   resolve: {
     alias: [
       // antd's style injection, without re-reading every style sheet per component instance

@@ -20,17 +20,9 @@ export const FIELD_ERROR = {
   reviewReasonRequired: 'reviewReasonRequired',
 } as const;
 
-/** Base path of every call. */
-export const API_BASE = '/index.php';
+import { MAX_PAGE_SIZE } from './constants.ts';
 
-/** `code` values with a meaning of their own (docs/design.md, "HTTP contract"). */
-export const CODE = {
-  ok: 200,
-  /** Not signed in, or the token is invalid, expired or revoked: the SPA logs out. */
-  notSignedIn: 101,
-  /** Uploads answer 0 on success, as the form designer widgets expect. */
-  uploadOk: 0,
-} as const;
+export { API_BASE, CODE, MAX_PAGE_SIZE } from './constants.ts';
 
 export interface Envelope<T> {
   code: number;
@@ -42,9 +34,6 @@ export interface Envelope<T> {
 export interface ValidationErrorData {
   errors: Record<string, string[]>;
 }
-
-/** Largest page a list call returns. */
-export const MAX_PAGE_SIZE = 100;
 
 export { MAX_ID, idField } from './ids.ts';
 

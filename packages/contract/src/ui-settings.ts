@@ -3,9 +3,9 @@
  * and 9), checked the same way by the SPA and the server.
  */
 import { z } from 'zod';
+import { THEME_COLOURS } from './constants.ts';
 
-/** The theme colours of the settings (docs/product.md, section 3), the first the default. */
-export const THEME_COLOURS = ['#1890ff', '#F5222D', '#FA541C', '#FAAD14', '#00873B', '#52C41A', '#2F54EB', '#722ED1'] as const;
+export { THEME_COLOURS } from './constants.ts';
 
 /**
  * The person's theme settings, saved on the server and applied on every device they sign

@@ -3,7 +3,8 @@
  * table (docs/design.md, "HTTP contract"): a call is named, never spelled as a path, and
  * its parameters and reply are the table's schemas. Each returns the reply's `data`.
  */
-import { ENDPOINTS, type EndpointName, type Envelope, type ParamsOf, type ReplyOf, type WorkOrderRecord } from '@swo/contract';
+import type { EndpointName, Envelope, ParamsOf, ReplyOf, WorkOrderRecord } from '@swo/contract';
+import ROUTES from 'virtual:endpoint-routes';
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
 import { request } from './request.ts';
 
@@ -13,7 +14,7 @@ function compact<T extends object>(o: T): T {
 }
 
 function send<N extends EndpointName>(name: N, data: ParamsOf<N> | FormData, config: AxiosRequestConfig): Promise<Envelope<ReplyOf<N>>> {
-  const e = ENDPOINTS[name];
+  const e = ROUTES[name];
   return request<ReplyOf<N>>({ ...config, url: e.path, method: e.method, ...(e.method === 'GET' ? { params: data } : { data }) });
 }
 

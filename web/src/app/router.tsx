@@ -3,11 +3,11 @@
  * layout, the standalone public pages) plus the routes built from the menu tree of the
  * current company, all under the route guard.
  */
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
-import BasicLayout from '../layouts/BasicLayout.tsx';
 import UserLayout from '../layouts/UserLayout.tsx';
 import ExceptionPage from '../pages/exception/ExceptionPage.tsx';
+import PageLoading from '../components/PageLoading.tsx';
 import { firstPath, hasPath } from './dynamicRoutes.ts';
 import { RouteGuard } from './guard.tsx';
 import { lazyPage } from './lazyPage.ts';
@@ -15,6 +15,8 @@ import { RouteObjectsContext, type RouteHandle } from './routeContext.ts';
 import type { AppRoute } from './routeTypes.ts';
 import { useSession } from './session.ts';
 
+// The signed-in layout (menus, tabs, header) is a chunk of its own: the login page does not load it.
+const BasicLayout = lazyPage(() => import('../layouts/BasicLayout.tsx'));
 const Login = lazyPage(() => import('../pages/user/Login.tsx'));
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
 const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
@@ -99,7 +101,11 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
   return [
     {
       path: '/',
-      element: <BasicLayout />,
+      element: (
+        <Suspense fallback={<PageLoading />}>
+          <BasicLayout />
+        </Suspense>
+      ),
       handle: handle('index', {}, true),
       children: [
         { index: true, element: <Navigate to={home} replace />, handle: handle('index', {}, true) },
