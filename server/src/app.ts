@@ -30,6 +30,7 @@ import { authHandlers } from './modules/auth/handlers.ts';
 import { operationLogHandlers } from './modules/operation-log/handlers.ts';
 import { roleHandlers } from './modules/roles/handlers.ts';
 import { menuHandlers } from './modules/menus/handlers.ts';
+import { notificationHandlers } from './modules/notifications/handlers.ts';
 import { platformHandlers } from './modules/platform/handlers.ts';
 import { organisationHandlers } from './modules/organisation/handlers.ts';
 import { templateHandlers } from './modules/templates/handlers.ts';
@@ -124,6 +125,7 @@ export async function buildApp(opts: AppOptions) {
 
   const handlers: Handlers = {
     ...authHandlers(services),
+    ...notificationHandlers(services),
     ...workOrderHandlers(services),
     ...excelHandlers(services),
     ...applicationHandlers(services),

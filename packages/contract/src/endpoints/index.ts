@@ -11,6 +11,7 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { EXCEL_ENDPOINTS } from './excel.ts';
 import { MENU_ENDPOINTS } from './menus.ts';
+import { NOTIFICATION_ENDPOINTS } from './notifications.ts';
 import { PLATFORM_ENDPOINTS } from './platform.ts';
 import { ORGANISATION_ENDPOINTS } from './organisation.ts';
 import { ROLE_ENDPOINTS } from './roles.ts';
@@ -25,6 +26,7 @@ export { FILE_REPLY, type AccessRule, type ChoiceRule, type Endpoint, type Statu
 /** Every documented call, by name. */
 export const ENDPOINTS = {
   ...AUTH_ENDPOINTS,
+  ...NOTIFICATION_ENDPOINTS,
   ...WORK_ORDER_ENDPOINTS,
   ...EXCEL_ENDPOINTS,
   ...APPLICATION_ENDPOINTS,

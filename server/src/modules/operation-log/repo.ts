@@ -25,7 +25,8 @@ export type LogEvent =
         | 'accept_invitation'
         | 'enable_2fa'
         | 'disable_2fa'
-        | 'revoke_session';
+        | 'revoke_session'
+        | 'change_notifications';
     }
   | { module: 'work_order'; action: WorkOrderAction | 'edit' | 'delete' | 'import' | 'export' }
   | { module: AdminModule; action: AdminAction };
