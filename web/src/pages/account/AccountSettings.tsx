@@ -1,14 +1,16 @@
 /**
  * `/account/settings` (docs/product.md, section 2; docs/design.md, "Account pages"): the
  * person's own settings, reachable from the user menu, not from the side menu. Sections
- * appear here as they are built; today: security (password, two-factor sign-in, sessions).
+ * appear here as they are built; today: security (password, two-factor sign-in, sessions)
+ * and notification (which events notify the person in the app).
  */
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import NotificationSettings from './NotificationSettings.tsx';
 import SecuritySettings from './SecuritySettings.tsx';
 
-const SECTIONS = ['security'] as const;
+const SECTIONS = ['security', 'notification'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function AccountSettings() {
@@ -22,7 +24,10 @@ export default function AccountSettings() {
         tabPosition="left"
         activeKey={section}
         onChange={(k) => setParams({ section: k }, { replace: true })}
-        items={[{ key: 'security', label: t('account.settings.security'), children: <SecuritySettings /> }]}
+        items={[
+          { key: 'security', label: t('account.settings.security'), children: <SecuritySettings /> },
+          { key: 'notification', label: t('account.settings.notification'), children: <NotificationSettings /> },
+        ]}
       />
     </Card>
   );
