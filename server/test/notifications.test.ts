@@ -4,7 +4,7 @@
  * (own rows only); isolation between companies; the settings call and its log row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, setup, type Harness } from './helper.ts';
+import { appKey, call, login, setup, type Harness } from './helper.ts';
 import { applicationId, cast, orderIn, type Cast } from './orders.ts';
 
 let h: Harness;
@@ -140,6 +140,21 @@ describe('who is notified', () => {
     } finally {
       await h.db.updateTable('roles').set({ data_scope: 'company' }).where('company_id', '=', h.property).where('name', '=', '审核员').execute();
     }
+  });
+
+  it('an automatic dispatch at create notifies the handler it picked (the requester has no account)', async () => {
+    const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
+      payload: {
+        app_key: await appKey(h, h.property, '门禁卡办理'),
+        requester_name: '王先生',
+        requester_phone: '13700000001',
+        form_data: { room: '3栋2单元1502', kind: '1', identity: '1', quantity: 1 },
+      },
+    });
+    expect(r.status).toBe(200);
+    const rows = await rowsOf(r.body.data.id);
+    expect(rows).toHaveLength(1);
+    expect(['chenjing:assigned', 'zhaolei:assigned']).toContain(rows[0]);
   });
 
   it('a failed action writes nothing (same transaction)', async () => {
