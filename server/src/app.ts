@@ -31,6 +31,7 @@ import { authHandlers } from './modules/auth/handlers.ts';
 import { operationLogHandlers } from './modules/operation-log/handlers.ts';
 import { roleHandlers } from './modules/roles/handlers.ts';
 import { menuHandlers } from './modules/menus/handlers.ts';
+import { notificationHandlers } from './modules/notifications/handlers.ts';
 import { platformHandlers } from './modules/platform/handlers.ts';
 import { organisationHandlers } from './modules/organisation/handlers.ts';
 import { templateHandlers } from './modules/templates/handlers.ts';
@@ -126,6 +127,7 @@ export async function buildApp(opts: AppOptions) {
   const handlers: Handlers = {
     ...authHandlers(services),
     ...accountHandlers(services),
+    ...notificationHandlers(services),
     ...workOrderHandlers(services),
     ...excelHandlers(services),
     ...applicationHandlers(services),

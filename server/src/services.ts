@@ -14,6 +14,7 @@ import { createSmsAuth } from './modules/auth/sms.ts';
 import { createSmsProvider, type SmsConfig } from './modules/sms/provider.ts';
 import { createSmsCodes } from './modules/sms/service.ts';
 import { createMenuService } from './modules/menus/service.ts';
+import { createNotificationService } from './modules/notifications/service.ts';
 import { createAccountService } from './modules/platform/accounts.ts';
 import { createCompanyService } from './modules/platform/companies.ts';
 import { createOperationLogService } from './modules/operation-log/service.ts';
@@ -50,6 +51,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     sessions: createSessions(db),
     accountCenter: createAccountCenter(db),
     accountProfile: createAccountProfile(db, smsCodes, uploads.dir),
+    notifications: createNotificationService(db),
     access: createAccessService(db),
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),

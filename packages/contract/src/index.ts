@@ -18,3 +18,4 @@ export * from './endpoints/index.ts';
 export * from './platform.ts';
 export * from './templates.ts';
 export * from './uploads.ts';
+export * from './notifications.ts';

@@ -426,6 +426,27 @@ export interface ImportLocksTable {
   expires_at: string;
 }
 
+/** An in-app notification of one person in one company (docs/design.md, "Notifications"). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  company_id: CompanyId;
+  user_id: UserId;
+  /** `assigned`, `review`, `rejected` or `completed`. */
+  event: string;
+  work_order_id: WorkOrderId;
+  /** The order's number and title when the event happened, so the bell needs no join. */
+  order_no: string;
+  title: string;
+  created_at: string;
+  read_at: string | null;
+}
+/** A person's choice for one event; no row means on. */
+export interface NotificationPreferencesTable {
+  user_id: UserId;
+  event: string;
+  in_app: number;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -464,4 +485,6 @@ export interface DB {
   two_factor_challenges: TwoFactorChallengesTable;
   idempotency_keys: IdempotencyKeysTable;
   import_locks: ImportLocksTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
 }

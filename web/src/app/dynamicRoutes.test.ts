@@ -1,7 +1,7 @@
 /** The menu-tree → routes rules of docs/product.md, section 2 ("Dynamic routes"). */
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@swo/contract';
-import { buildRoutes, collapseSlashes, firstPath, landingPath, parseActions, routeName } from './dynamicRoutes.ts';
+import { buildRoutes, collapseSlashes, firstPath, landingPath, orderDetailPath, parseActions, routeName } from './dynamicRoutes.ts';
 
 const item = (p: Partial<MenuItem>): MenuItem => ({
   id: 1,
@@ -96,5 +96,10 @@ describe('shipped menus: dashboard first, my work orders', () => {
     expect(mine.path).toBe('/orders/mine');
     expect(detail).toMatchObject({ path: '/orders/mine/detail/:id', component: 'WorkOrderDetail', meta: { hidden: true } });
     expect(detail.meta.permission).toEqual({ permissionId: 'myorders', actions: ['query'] });
+  });
+
+  it("finds an order's detail page for the notification bell (none without an order list)", () => {
+    expect(orderDetailPath(routes, 42)).toBe('/orders/mine/detail/42');
+    expect(orderDetailPath(routes.slice(0, 2), 42)).toBeNull();
   });
 });

@@ -119,6 +119,19 @@ export function firstPath(routes: AppRoute[]): string | null {
   return null;
 }
 
+/**
+ * The detail page of order `id` among the routes: the first order list's detail route in
+ * menu order (the work-order list, else "my work orders"), or null when the menu has none.
+ */
+export function orderDetailPath(routes: AppRoute[], id: number): string | null {
+  for (const r of routes) {
+    if (r.component === 'WorkOrderDetail') return r.path.replace(':id', String(id));
+    const inner = r.children ? orderDetailPath(r.children, id) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
+
 /** True when `path` is one of the routes (at any depth). */
 export function hasPath(routes: AppRoute[], path: string): boolean {
   return routes.some((r) => r.path === path || (r.children ? hasPath(r.children, path) : false));

@@ -31,6 +31,7 @@ const departmentsRoot = ['departments'] as const;
 /** Positions and categories: the same kind of list (the organisation's named items). */
 const namedItemsRoot = (kind: 'position' | 'category') => [kind === 'position' ? 'positions' : 'categories'] as const;
 const operationLogRoot = ['operationLog'] as const;
+const notificationsRoot = ['notifications'] as const;
 const rolesRoot = ['roles'] as const;
 const requester = (ident: string) => [...portalRoot, ident] as const;
 /** The platform's screens: the global menu tree, the accounts and the companies. */
@@ -118,6 +119,13 @@ export const keys = {
     center: ['account', 'center'] as const,
     profile: ['account', 'profile'] as const,
     devices: ['account', 'devices'] as const,
+    /** Which events notify the person (also read by the awaiting-assignment reminder). */
+    notificationSettings: ['account', 'notificationSettings'] as const,
+  },
+  /** The person's notifications in the current company: the bell's latest page and its unread count. */
+  notifications: {
+    all: notificationsRoot,
+    latest: () => [...notificationsRoot, 'latest'] as const,
   },
   /** An invitation link's company and member. */
   invitation: (token: string) => ['invitation', token] as const,
@@ -142,12 +150,16 @@ export const keys = {
 
 /**
  * After any staff action on orders: lists, counts, details and my work orders are
- * refetched when on screen, marked stale otherwise. `deletedId`: that order's detail is
+ * refetched when on screen, marked stale otherwise; so are the notifications, so that the
+ * bell shows what arrived meanwhile without waiting for its next poll. `deletedId`: that order's detail is
  * dropped instead, since refetching it would only fetch a 404 (and its error notice).
  */
 export function invalidateWorkOrders(queryClient: QueryClient, { deletedId }: { deletedId?: number } = {}): Promise<void> {
   if (deletedId !== undefined) queryClient.removeQueries({ queryKey: keys.workOrders.detail(deletedId) });
-  return queryClient.invalidateQueries({ queryKey: keys.workOrders.all });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.workOrders.all }),
+    queryClient.invalidateQueries({ queryKey: keys.notifications.all }),
+  ]).then(() => undefined);
 }
 
 /** After a requester's action on the portal: their order list and order pages. */

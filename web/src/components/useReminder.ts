@@ -3,12 +3,16 @@
  * 300000 ms, unless the first path segment is an exempt route name, asks for the number of
  * work orders awaiting assignment (with `name` from the page query) and, when above 0,
  * shows a bottom-right notification. A failed call is silently ignored. Only users who
- * may assign (`workorder.zhipai`) get it: for others there is nothing to do about it.
+ * may assign (`workorder.zhipai`) get it: for others there is nothing to do about it; and
+ * not those who turned "awaiting assignment" off in their notification settings
+ * (docs/design.md, "Notifications").
  */
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import i18n from 'i18next';
-import { awaitingAssignmentCount } from '../app/api.ts';
+import { awaitingAssignmentCount, call } from '../app/api.ts';
 import { feedback } from '../app/feedback.tsx';
+import { keys } from '../app/queryKeys.ts';
 import { WHITE_LIST } from '../app/routeTypes.ts';
 import { useRoleCan } from '../pages/workorder/useRoleCan.ts';
 
@@ -38,11 +42,19 @@ async function remind(): Promise<void> {
 
 export function useReminder(): void {
   const canAssign = useRoleCan()('workorder.zhipai');
+  const settings = useQuery({
+    queryKey: keys.account.notificationSettings,
+    queryFn: () => call('notificationSettings', {}, { silent: true }),
+    enabled: canAssign,
+  });
+  // Off until the person's choice is known (it is on unless they turned it off); if the
+  // settings cannot be read, the reminder keeps its old behaviour and shows.
+  const wanted = canAssign && (settings.isError || settings.data?.awaiting === true);
   useEffect(() => {
-    if (!canAssign) return;
+    if (!wanted) return;
     const run = () => void remind().catch(() => undefined);
     run();
     const timer = window.setInterval(run, REMINDER_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [canAssign]);
+  }, [wanted]);
 }

@@ -1,6 +1,7 @@
 /**
  * The header of the basic layout: the sidebar trigger (or the logo and horizontal menu in
- * the top-menu layout), the current company, the language selector and the user menu.
+ * the top-menu layout), the current company, the notification bell (within a company), the
+ * language selector and the user menu.
  */
 import { Button, Layout, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, ShopOutlined } from '@ant-design/icons';
@@ -11,6 +12,7 @@ import { useDialogs } from '../components/dialogs.ts';
 import LangSelect from '../components/LangSelect.tsx';
 import Logo from './Logo.tsx';
 import NavMenu from './NavMenu.tsx';
+import NotificationBell from './NotificationBell.tsx';
 import UserMenu from './UserMenu.tsx';
 
 export default function HeaderBar({ onTrigger, collapsed }: { onTrigger: () => void; collapsed: boolean }) {
@@ -46,6 +48,7 @@ export default function HeaderBar({ onTrigger, collapsed }: { onTrigger: () => v
             </Button>
           </Tooltip>
         ) : null}
+        {company ? <NotificationBell dark={dark} /> : null}
         <LangSelect />
         <UserMenu />
       </div>

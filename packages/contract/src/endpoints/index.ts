@@ -12,6 +12,7 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { EXCEL_ENDPOINTS } from './excel.ts';
 import { MENU_ENDPOINTS } from './menus.ts';
+import { NOTIFICATION_ENDPOINTS } from './notifications.ts';
 import { PLATFORM_ENDPOINTS } from './platform.ts';
 import { ORGANISATION_ENDPOINTS } from './organisation.ts';
 import { ROLE_ENDPOINTS } from './roles.ts';
@@ -27,6 +28,7 @@ export { FILE_REPLY, type AccessRule, type ChoiceRule, type Endpoint, type Statu
 export const ENDPOINTS = {
   ...AUTH_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
+  ...NOTIFICATION_ENDPOINTS,
   ...WORK_ORDER_ENDPOINTS,
   ...EXCEL_ENDPOINTS,
   ...APPLICATION_ENDPOINTS,

@@ -30,7 +30,8 @@ export type LogEvent =
         | 'change_avatar'
         | 'change_phone'
         | 'update_ui_settings'
-        | 'remove_device';
+        | 'remove_device'
+        | 'change_notifications';
     }
   | { module: 'work_order'; action: WorkOrderAction | 'edit' | 'delete' | 'import' | 'export' }
   | { module: AdminModule; action: AdminAction };

@@ -8,6 +8,7 @@ import type { CompanyId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { accessRepo } from '../access/repo.ts';
 import { applicationRepo } from '../applications/repo.ts';
+import { notificationRepo } from '../notifications/repo.ts';
 import { logRepo } from '../operation-log/repo.ts';
 import { categoryRepo } from '../organisation/categories-repo.ts';
 import { departmentRepo } from '../organisation/departments-repo.ts';
@@ -46,6 +47,7 @@ export function forCompany(db: Db, companyId: CompanyId) {
     invitations: invitationRepo(db, companyId),
     templates: templateRepo(db, companyId),
     sources: sourceRepo(db, companyId),
+    notifications: notificationRepo(db, companyId),
   };
 }
 export type CompanyData = ReturnType<typeof forCompany>;

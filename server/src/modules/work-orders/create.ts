@@ -24,6 +24,7 @@ import { errors } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { now } from '../../lib/time.ts';
 import type { ActiveApplication } from '../applications/repo.ts';
+import { notifyChange } from '../notifications/service.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { recordDispatch } from './dispatch.ts';
@@ -106,8 +107,9 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: WorkOrder
   const at = now();
   const handler = app.is_automatic === 1 ? await orders.pickHandler(app.id) : null;
   const status = nextStatus('create', null, { dispatched: !!handler })!;
+  const title = orderTitle(app.template_name, schema, o.value);
   const order = await orders.insertOrder({
-    title: orderTitle(app.template_name, schema, o.value),
+    title,
     status,
     application_id: app.id,
     template_id: app.template_id,
@@ -143,6 +145,12 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: WorkOrder
     target_id: order.id,
     detail: { order_no: order.order_no, application: app.name },
     ip: o.by.ip,
+  });
+  // An automatic dispatch hands the order to someone: they hear of it (docs/design.md, "Notifications").
+  await notifyChange(trx, o.by, {
+    order: { id: order.id, order_no: order.order_no, title, creator_staff_id: o.creatorStaffId, handler_id: handler?.id ?? null },
+    to: status,
+    assignedTo: handler?.id ?? null,
   });
   return order;
 }

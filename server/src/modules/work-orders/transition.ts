@@ -1,8 +1,8 @@
 /**
  * Applies one state-machine action to a loaded order inside the caller's transaction: the
  * contract decides the next status, `moveStatus` applies it conditionally, then the history
- * record(s) and the operation-log row are written (docs/design.md, "Work-order state
- * machine"). Who may act is checked by the caller (policy.ts for staff, the ident for
+ * record(s), the operation-log row and the notifications are written (docs/design.md,
+ * "Work-order state machine", "Notifications"). Who may act is checked by the caller (policy.ts for staff, the ident for
  * requesters). Throws 409 when the status does not allow the action or the order changed
  * meanwhile.
  */
@@ -10,6 +10,7 @@ import { nextStatus, type CompanyId, type StaffId, type UserId, type WorkOrderAc
 import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
+import { notifyChange } from '../notifications/service.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { recordDispatch } from './dispatch.ts';
 import type { OrderRepo, OrderRow } from './repo.ts';
@@ -98,5 +99,11 @@ export async function transition(trx: Db, who: ActingParty, order: OrderRow, act
     target_id: order.id,
     detail: { order_no: order.order_no, from, to, ...(input.target ? { handler: input.target.name } : {}) },
     ip: who.ip,
+  });
+  // In this transaction: the notifications exist exactly when the change does.
+  await notifyChange(trx, who, {
+    order: { ...order, handler_id: handler_id === undefined ? order.handler_id : handler_id },
+    to,
+    assignedTo: input.target?.id ?? dispatchTo?.id ?? null,
   });
 }

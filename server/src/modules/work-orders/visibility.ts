@@ -18,7 +18,7 @@ export type Visibility =
  * `company` when those are all the company's applications; a member without a department
  * sees only their own.
  */
-export async function visibilityOf(data: CompanyData, actor: Actor): Promise<Visibility> {
+export async function visibilityOf(data: CompanyData, actor: Pick<Actor, 'dataScope' | 'departmentId' | 'staffId'>): Promise<Visibility> {
   if (actor.dataScope === 'company') return { kind: 'company' };
   if (actor.dataScope === 'own' || !actor.departmentId) return { kind: 'own', staffId: actor.staffId };
   const departments = await data.reads.departmentAndDescendants(actor.departmentId);

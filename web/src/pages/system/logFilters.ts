@@ -23,6 +23,7 @@ export const LOG_ACTIONS = [
   'enable_2fa',
   'disable_2fa',
   'revoke_session',
+  'change_notifications',
   'claim',
   'assign',
   'dispatch',
