@@ -5,12 +5,11 @@
  * path; the first navigation with a token and no roles loads the user info and builds the
  * routes. Also runs the top progress bar and sets the page title.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import NProgress from 'nprogress';
 import PageLoading from '../components/PageLoading.tsx';
-import InfoError from '../components/InfoError.tsx';
 import { landingPath } from './dynamicRoutes.ts';
 import { feedback } from './feedback.tsx';
 import { translateTitle } from './i18n.ts';
@@ -18,6 +17,9 @@ import { ApiError } from './request.ts';
 import { useCurrentRoute } from './routeContext.ts';
 import { LOGIN_PATH, WHITE_LIST } from './routeTypes.ts';
 import { useSession } from './session.ts';
+
+/** Shown only when the user info fails to load: not part of the first screen's JavaScript. */
+const InfoError = lazy(() => import('../components/InfoError.tsx'));
 
 NProgress.configure({ showSpinner: false });
 
@@ -79,6 +81,13 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return <Navigate to={redirect ?? landingPath(routes)} replace />;
   }
   if (whiteListed) return children;
-  if (needInfo) return infoFailed ? <InfoError onRetry={() => setFailedToken(null)} /> : <PageLoading />;
+  if (needInfo)
+    return infoFailed ? (
+      <Suspense fallback={<PageLoading />}>
+        <InfoError onRetry={() => setFailedToken(null)} />
+      </Suspense>
+    ) : (
+      <PageLoading />
+    );
   return children;
 }

@@ -1,20 +1,15 @@
 /**
  * i18n: i18next + react-i18next with zh-CN (default, bundled) and zh-TW, en-US, pt-BR
- * loaded on demand. Changing the language persists `lang`, sets `<html lang>` and the
- * dayjs locale (docs/product.md, section 4); antd's locale follows through `antdLocale()`.
+ * loaded on demand, with their antd and dayjs locales. Changing the language persists
+ * `lang`, sets `<html lang>` and the dayjs locale (docs/product.md, section 4); antd's
+ * locale follows through `antdLocale()`.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
-import 'dayjs/locale/pt-br';
-import 'dayjs/locale/en';
 import type { Locale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
-import antdZhTW from 'antd/es/locale/zh_TW';
-import antdEnUS from 'antd/es/locale/en_US';
-import antdPtBR from 'antd/es/locale/pt_BR';
 import zhCN from '../locales/zh-CN.json';
 import zhCNPortal from '../locales/portal/zh-CN.json';
 import { getItem, setItem, STORAGE_KEYS } from './storage.ts';
@@ -24,12 +19,22 @@ export type Lang = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
 export const DEFAULT_LANG: Lang = 'zh-CN';
 
 /** Supported languages with their labels as the selector shows them (docs/product.md, section 1). */
-export const LANGUAGES: { code: Lang; label: string; dayjs: string; antd: Locale }[] = [
-  { code: 'zh-CN', label: '简体中文', dayjs: 'zh-cn', antd: antdZhCN },
-  { code: 'zh-TW', label: '繁體中文', dayjs: 'zh-tw', antd: antdZhTW },
-  { code: 'en-US', label: 'English', dayjs: 'en', antd: antdEnUS },
-  { code: 'pt-BR', label: 'Português', dayjs: 'pt-br', antd: antdPtBR },
+export const LANGUAGES: { code: Lang; label: string; dayjs: string }[] = [
+  { code: 'zh-CN', label: '简体中文', dayjs: 'zh-cn' },
+  { code: 'zh-TW', label: '繁體中文', dayjs: 'zh-tw' },
+  { code: 'en-US', label: 'English', dayjs: 'en' },
+  { code: 'pt-BR', label: 'Português', dayjs: 'pt-br' },
 ];
+
+/** antd's locale of each language loaded so far (zh-CN is bundled). */
+const antdLocales: Partial<Record<Lang, Locale>> = { 'zh-CN': antdZhCN };
+
+/** antd's and dayjs's locales of the other languages, loaded with their messages (dayjs has `en` built in). */
+const libraryLocales: Record<Exclude<Lang, 'zh-CN'>, () => Promise<Locale>> = {
+  'zh-TW': async () => (await Promise.all([import('antd/es/locale/zh_TW'), import('dayjs/locale/zh-tw')]))[0].default,
+  'en-US': async () => (await import('antd/es/locale/en_US')).default,
+  'pt-BR': async () => (await Promise.all([import('antd/es/locale/pt_BR'), import('dayjs/locale/pt-br')]))[0].default,
+};
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/zh-CN.json']);
 /** The requester portal's messages (top-level key 'portal'), merged into the same bundle. */
@@ -46,10 +51,11 @@ export function storedLang(): Lang {
 }
 
 async function ensureLoaded(lang: Lang): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  if (lang === 'zh-CN' || (i18n.hasResourceBundle(lang, 'translation') && antdLocales[lang])) return;
   const load = loaders[`../locales/${lang}.json`];
   if (!load) return;
-  const [mod, portal] = await Promise.all([load(), portalLoaders[`../locales/portal/${lang}.json`]?.()]);
+  const [mod, portal, antd] = await Promise.all([load(), portalLoaders[`../locales/portal/${lang}.json`]?.(), libraryLocales[lang]()]);
+  antdLocales[lang] = antd;
   i18n.addResourceBundle(lang, 'translation', { ...mod.default, ...portal?.default }, true, true);
 }
 
@@ -82,7 +88,7 @@ export async function setLang(lang: Lang, persist = true): Promise<void> {
 
 /** antd locale object of a language. */
 export function antdLocale(lang: string): Locale {
-  return (LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0]).antd;
+  return antdLocales[lang as Lang] ?? antdZhCN;
 }
 
 /** Translates a menu title key; unknown keys are shown as they are (docs/product.md, section 2). */

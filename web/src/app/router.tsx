@@ -6,7 +6,6 @@
 import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import UserLayout from '../layouts/UserLayout.tsx';
-import ExceptionPage from '../pages/exception/ExceptionPage.tsx';
 import PageLoading from '../components/PageLoading.tsx';
 import { firstPath, hasPath } from './dynamicRoutes.ts';
 import { RouteGuard } from './guard.tsx';
@@ -17,6 +16,7 @@ import { useSession } from './session.ts';
 
 // The signed-in layout (menus, tabs, header) is a chunk of its own: the login page does not load it.
 const BasicLayout = lazyPage(() => import('../layouts/BasicLayout.tsx'));
+const LazyException = lazyPage(() => import('../pages/exception/ExceptionPage.tsx'));
 const Login = lazyPage(() => import('../pages/user/Login.tsx'));
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
 const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
@@ -45,6 +45,15 @@ const TemplateGalleryPage = lazyPage(() => import('../pages/public/TemplateGalle
 const TemplateDesigner = lazyPage(() => import('../pages/template/designer/TemplateDesigner.tsx'));
 const AccountSettings = lazyPage(() => import('../pages/account/AccountSettings.tsx'));
 const AccountCenter = lazyPage(() => import('../pages/account/AccountCenter.tsx'));
+
+/** An exception page (its own chunk), with its loading state for routes outside the layouts. */
+function ExceptionPage(props: { type: '403' | '404' | '500'; standalone?: boolean }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <LazyException {...props} />
+    </Suspense>
+  );
+}
 
 /** Components a menu item's url_name binds to. */
 const COMPONENTS: Record<string, ComponentType> = {

@@ -6,7 +6,7 @@
  * company; the route guard then loads the user info and lands on the redirect query, or
  * /menuList when the menu has it, or the first menu url.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Tabs, Tooltip, Typography } from 'antd';
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,12 @@ import type { TwoFactorRequired } from '@swo/contract';
 import { sendSmsCode } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
-import QrSignIn from './QrSignIn.tsx';
+import PageLoading from '../../components/PageLoading.tsx';
 import SmsCodeFields from './SmsCodeFields.tsx';
 import TwoFactorStep from './TwoFactorStep.tsx';
+
+/** Loaded when asked for: most sign-ins never show a QR code. */
+const QrSignIn = lazy(() => import('./QrSignIn.tsx'));
 
 interface LoginForm {
   userName?: string;
@@ -80,7 +83,9 @@ export default function Login() {
   if (qr) {
     return (
       <div className="login-main">
-        <QrSignIn onBack={() => setQr(false)} onChallenge={setChallenge} />
+        <Suspense fallback={<PageLoading />}>
+          <QrSignIn onBack={() => setQr(false)} onChallenge={setChallenge} />
+        </Suspense>
       </div>
     );
   }
