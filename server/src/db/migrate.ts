@@ -20,6 +20,7 @@ import * as qrLogins from './migrations/2026-11-25T01-00-qr-logins.ts';
 import * as invitations from './migrations/2026-11-25T02-00-invitations.ts';
 import * as twoFactor from './migrations/2026-11-25T03-00-two-factor.ts';
 import * as logByUser from './migrations/2026-11-25T04-00-log-by-user.ts';
+import * as adminTwoFactor from './migrations/2026-11-25T05-00-admin-2fa.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T02-00-invitations': invitations,
   '2026-11-25T03-00-two-factor': twoFactor,
   '2026-11-25T04-00-log-by-user': logByUser,
+  '2026-11-25T05-00-admin-2fa': adminTwoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
