@@ -105,6 +105,16 @@ describe('two-factor required for administrators', () => {
     expect((await call(h.app, 'POST', '/admin/Login/qrConfirm', { token, payload: { ticket: 'x', approve: true } })).status).toBe(403);
   });
 
+  it('comes after a reset password: the reply asks for the password change only', async () => {
+    await h.db.updateTable('users').set({ must_change_password: 1 }).where('username', '=', 'admin').execute();
+    const r = await signIn('admin');
+    expect(r.body.data.must_change_password).toBe(true);
+    expect(r.body.data.two_factor_enrol_required).toBeUndefined();
+    expect((await orders(r.body.data.token)).body.data).toBeNull();
+    await h.db.updateTable('users').set({ must_change_password: 0 }).where('username', '=', 'admin').execute();
+    expectEnrolOwed(await orders(r.body.data.token));
+  });
+
   it('leaves staff who are not administrators alone', async () => {
     const r = await signIn('wangfang');
     expect(r.body.data.two_factor_enrol_required).toBeUndefined();

@@ -105,10 +105,9 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     req.auth = auth;
     services.sessions.touch(auth.sessionId);
     const endpoint = req.routeOptions.config.endpoint ?? '';
-    // A reset password comes first (its change signs out); the enrolment is owed at the next sign-in.
-    if (auth.mustChangePassword) {
-      if (!WHILE_PASSWORD_MUST_CHANGE.has(endpoint)) throw errors.mustChangePassword();
-    } else if (auth.twoFactorEnrolOwed && !WHILE_TWO_FACTOR_ENROL_OWED.has(endpoint)) throw errors.twoFactorEnrolRequired();
+    if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(endpoint)) throw errors.mustChangePassword();
+    // Never with the above: a reset password comes first (enrol-owed.ts).
+    if (auth.twoFactorEnrolOwed && !WHILE_TWO_FACTOR_ENROL_OWED.has(endpoint)) throw errors.twoFactorEnrolRequired();
     if (permission === 'signedIn') return;
     const code =
       permission === 'member' || permission === 'memberOrRequester'

@@ -2,8 +2,9 @@
  * The one rule of "two-factor required for administrators" (docs/design.md, "Two-factor
  * required for administrators"): an account owes a TOTP enrolment when it has none
  * confirmed and is an administrator (active, present staff row; active role with
- * `is_admin = 1`) of at least one active company whose `require_admin_2fa` is 1. It is an
- * SQL expression over `users.id`, so the session read takes it in the same query.
+ * `is_admin = 1`) of at least one active company whose `require_admin_2fa` is 1. A reset
+ * password comes first (changing it signs out; the next sign-in owes the enrolment). It is
+ * an SQL expression over `users`, so the session read takes it in the same query.
  */
 import type { AliasableExpression, ExpressionBuilder } from 'kysely';
 import type { UserId } from '@swo/contract';
@@ -27,7 +28,7 @@ export function enrolOwedExpr(e: ExpressionBuilder<DB, 'users'>): AliasableExpre
     .where('c.require_admin_2fa', '=', 1);
   return e
     .case()
-    .when(e.and([e.not(e.exists(enrolled)), e.exists(adminOfRequiring)]))
+    .when(e.and([e('users.must_change_password', '=', 0), e.not(e.exists(enrolled)), e.exists(adminOfRequiring)]))
     .then(1)
     .else(0)
     .end();
