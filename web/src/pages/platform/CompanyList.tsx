@@ -50,11 +50,11 @@ export default function CompanyList() {
   };
 
   const columns: TableColumnsType<CompanyItem> = [
-    { title: t('platform.companies.name'), dataIndex: 'name', width: 200, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: t('platform.companies.name'), dataIndex: 'name', width: 170, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     {
       title: t('platform.companies.timeZone'),
       dataIndex: 'time_zone',
-      width: 200,
+      width: 190,
       render: (z: string) => (
         <span>
           {z} <Typography.Text type="secondary">{utcOffset(z)}</Typography.Text>
@@ -64,7 +64,7 @@ export default function CompanyList() {
     {
       title: t('org.fields.staff'),
       dataIndex: 'staff_count',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (n: number) => (
         <Tag bordered={false} color={n ? 'blue' : 'default'}>
@@ -75,7 +75,7 @@ export default function CompanyList() {
     {
       title: t('platform.companies.admins'),
       dataIndex: 'admins',
-      width: 190,
+      width: 150,
       render: (names: string[]) =>
         names.length ? (
           <Space size={[0, 4]} wrap>
@@ -92,7 +92,7 @@ export default function CompanyList() {
     {
       title: t('platform.companies.twoFactorColumn'),
       dataIndex: 'require_admin_2fa',
-      width: 130,
+      width: 120,
       render: (on: boolean) =>
         on ? (
           <Tag bordered={false} color="green" icon={<SafetyCertificateOutlined />} data-testid="company-2fa-required">
@@ -107,7 +107,7 @@ export default function CompanyList() {
     {
       title: t('org.fields.actions'),
       key: 'actions',
-      width: 140,
+      width: 130,
       fixed: isMobile ? undefined : 'right',
       render: (_, c) => (
         <Space size={0} wrap>
@@ -137,7 +137,7 @@ export default function CompanyList() {
         columns,
         dataSource: list.data?.data ?? [],
         loading: list.isFetching,
-        scroll: { x: 1230 },
+        scroll: { x: 1120 },
         pagination: pagination(list.data?.totalCount),
       }}
     >

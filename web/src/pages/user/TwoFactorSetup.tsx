@@ -103,14 +103,16 @@ export default function TwoFactorSetup() {
           )}
         </>
       )}
-      <div className="login-other" style={{ marginTop: 16 }}>
-        <Typography.Text type="secondary" className="login-other-methods">
-          {t('twoFactorRequired.notNow')}
-        </Typography.Text>
-        <Button type="link" icon={<LogoutOutlined />} onClick={() => void signOut()} style={{ paddingInline: 0 }} data-testid="two-factor-setup-sign-out">
-          {t('twoFactorRequired.signOut')}
-        </Button>
-      </div>
+      {codes ? null : (
+        <div className="login-other" style={{ marginTop: 16 }}>
+          <Typography.Text type="secondary" className="login-other-methods">
+            {t('twoFactorRequired.notNow')}
+          </Typography.Text>
+          <Button type="link" icon={<LogoutOutlined />} onClick={() => void signOut()} style={{ paddingInline: 0 }} data-testid="two-factor-setup-sign-out">
+            {t('twoFactorRequired.signOut')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
