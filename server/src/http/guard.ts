@@ -106,7 +106,7 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     services.sessions.touch(auth.sessionId);
     const endpoint = req.routeOptions.config.endpoint ?? '';
     if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(endpoint)) throw errors.mustChangePassword();
-    // Never with the above: a reset password comes first (enrol-owed.ts).
+    // Never with the above: a reset password comes first (enrol-owed-repo.ts).
     if (auth.twoFactorEnrolOwed && !WHILE_TWO_FACTOR_ENROL_OWED.has(endpoint)) throw errors.twoFactorEnrolRequired();
     if (permission === 'signedIn') return;
     const code =

@@ -1,7 +1,7 @@
 /** SQL of accounts, sessions and login throttling. Users are global; sessions are per user. */
 import type { UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
-import { enrolOwedExpr } from './enrol-owed.ts';
+import { enrolOwedExpr } from './enrol-owed-repo.ts';
 
 export function findUserByUsername(db: Db, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
@@ -21,7 +21,7 @@ export async function insertSession(
 
 /**
  * The live session of a token hash with its user, or undefined (expired, revoked, disabled);
- * `two_factor_enrol_owed` (0/1) says whether the user must enrol two-factor first (enrol-owed.ts).
+ * `two_factor_enrol_owed` (0/1) says whether the user must enrol two-factor first (enrol-owed-repo.ts).
  */
 export function findLiveSession(db: Db, tokenHash: string, at: string) {
   return db

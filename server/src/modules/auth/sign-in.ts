@@ -11,7 +11,7 @@ import type { Db } from '../../db/types.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { addMs, DAY, HOUR, MINUTE, now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
-import { isEnrolOwed } from './enrol-owed.ts';
+import { isEnrolOwed } from './enrol-owed-repo.ts';
 import * as repo from './repo.ts';
 import * as totpRepo from './totp-repo.ts';
 
