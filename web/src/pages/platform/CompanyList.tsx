@@ -92,7 +92,7 @@ export default function CompanyList() {
     {
       title: t('platform.companies.twoFactorColumn'),
       dataIndex: 'require_admin_2fa',
-      width: 120,
+      width: 130,
       render: (on: boolean) =>
         on ? (
           <Tag bordered={false} color="green" icon={<SafetyCertificateOutlined />} data-testid="company-2fa-required">
@@ -103,7 +103,7 @@ export default function CompanyList() {
         ),
     },
     { title: t('org.fields.status'), dataIndex: 'status', width: 100, render: (s: number) => <StatusBadge status={s} /> },
-    { title: t('org.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
+    { title: t('org.fields.createdAt'), dataIndex: 'created_at', width: 160, render: (v: string) => formatTime(v) },
     {
       title: t('org.fields.actions'),
       key: 'actions',
