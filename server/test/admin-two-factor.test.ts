@@ -103,6 +103,9 @@ describe('two-factor required for administrators', () => {
     expectEnrolOwed(other);
     expect((await call(h.app, 'GET', '/account/security', { token })).status).toBe(403);
     expect((await call(h.app, 'POST', '/admin/Login/qrConfirm', { token, payload: { ticket: 'x', approve: true } })).status).toBe(403);
+    // Signing out is allowed.
+    expect((await call(h.app, 'POST', '/auth/logout', { token })).status).toBe(200);
+    expect((await call(h.app, 'GET', '/admin/Home/company_list', { token })).status).toBe(401);
   });
 
   it('comes after a reset password: the reply asks for the password change only', async () => {
