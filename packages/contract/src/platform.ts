@@ -91,7 +91,13 @@ export const companyAddBody = z.object({
   admin_name: z.string().trim().min(1).max(50),
   admin_password: accountFields.password.optional(),
 });
-export const companyUpdateBody = z.object({ id: companyId, name: z.string().trim().min(1).max(64).optional(), time_zone: timeZoneField.optional() });
+/** An edit changes only the fields it sends; `require_admin_2fa` 1 makes the company's administrators enrol two-factor sign-in. */
+export const companyUpdateBody = z.object({
+  id: companyId,
+  name: z.string().trim().min(1).max(64).optional(),
+  time_zone: timeZoneField.optional(),
+  require_admin_2fa: flag.optional(),
+});
 export const companyStatusBody = z.object({ id: companyId, status: statusField });
 
 export const companyItem = z.object({
@@ -99,6 +105,8 @@ export const companyItem = z.object({
   name: z.string(),
   status: int,
   time_zone: z.string(),
+  /** Administrators must enrol two-factor sign-in (docs/design.md, "Two-factor required for administrators"). */
+  require_admin_2fa: z.boolean(),
   /** Active staff. */
   staff_count: int,
   /** Names of the active administrators. */

@@ -50,6 +50,12 @@ export const loginReply = z.object({
   nickname: z.string(),
   /** True after a password reset: every call but password change, logout and user info is refused until then. */
   must_change_password: z.boolean().optional(),
+  /**
+   * True when an administrator of a company requiring two-factor sign-in has none yet: every
+   * call but the enrolment, logout, company list and user info is refused until then
+   * (docs/design.md, "Two-factor required for administrators").
+   */
+  two_factor_enrol_required: z.boolean().optional(),
 });
 export type LoginReply = z.infer<typeof loginReply>;
 
@@ -84,6 +90,8 @@ export const userInfo = z.object({
   menus: z.array(menuItem),
   /** The person's saved theme settings (docs/design.md, "Account pages"); null until first saved. */
   ui_settings: uiSettings.nullable(),
+  /** Said only when true: the caller must enrol two-factor sign-in before anything else (see `loginReply`). */
+  two_factor_enrol_required: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -20,6 +20,7 @@ import * as qrLogins from './migrations/2026-11-25T01-00-qr-logins.ts';
 import * as invitations from './migrations/2026-11-25T02-00-invitations.ts';
 import * as twoFactor from './migrations/2026-11-25T03-00-two-factor.ts';
 import * as logByUser from './migrations/2026-11-25T04-00-log-by-user.ts';
+import * as adminTwoFactor from './migrations/2026-11-25T05-00-admin-2fa.ts';
 import * as notifications from './migrations/2026-11-25T06-00-notifications.ts';
 import * as accountProfile from './migrations/2026-11-25T07-00-account-profile.ts';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T02-00-invitations': invitations,
   '2026-11-25T03-00-two-factor': twoFactor,
   '2026-11-25T04-00-log-by-user': logByUser,
+  '2026-11-25T05-00-admin-2fa': adminTwoFactor,
   '2026-11-25T06-00-notifications': notifications,
   '2026-11-25T07-00-account-profile': accountProfile,
 };

@@ -50,6 +50,8 @@ export interface CompaniesTable {
   order_seq: number;
   /** IANA time zone of the company's days. */
   time_zone: Generated<string>;
+  /** 1: active administrators must enrol two-factor sign-in before anything else (docs/design.md, "Two-factor required for administrators"). */
+  require_admin_2fa: Generated<number>;
   created_at: string;
 }
 export interface DepartmentsTable {

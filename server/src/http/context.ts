@@ -16,6 +16,12 @@ export interface AuthContext {
   isPlatformAdmin: boolean;
   /** The password was reset: only its change, logout and user info are allowed (docs/design.md, "Staff"). */
   mustChangePassword: boolean;
+  /**
+   * An administrator of a company requiring two-factor sign-in has none yet: only enrolling,
+   * logout and what the SPA needs to show the enrolment are allowed (docs/design.md,
+   * "Two-factor required for administrators"). Read with the session on every call.
+   */
+  twoFactorEnrolOwed: boolean;
 }
 
 export interface CompanyScope {

@@ -29,6 +29,8 @@ export const errors = {
   forbidden: (key: MessageKey = 'forbidden') => new AppError(403, key),
   /** A reset password must be changed before anything else (docs/design.md, "Staff"). */
   mustChangePassword: () => new AppError(403, 'mustChangePassword'),
+  /** An administrator must enrol two-factor sign-in first (docs/design.md, "Two-factor required for administrators"); `data` says so to the SPA. */
+  twoFactorEnrolRequired: () => new AppError(403, 'twoFactorEnrolRequired', { two_factor_enrol_required: true }),
   notMember: () => new AppError(403, 'notMember'),
   notFound: (what: MessageKey = 'notFound') => new AppError(404, what),
   conflict: (key: MessageKey = 'stateConflict', params: Record<string, string | number> = {}) => new AppError(409, key, null, 409, params),

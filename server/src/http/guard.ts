@@ -40,6 +40,13 @@ function isEdit(req: FastifyRequest): boolean {
 // What the SPA needs to reach the change-password dialog: the company list, user info, sign out.
 const WHILE_PASSWORD_MUST_CHANGE = new Set(['changePassword', 'signOut', 'userInfo', 'companyList']);
 
+/**
+ * Calls an administrator who owes a two-factor enrolment may still make (docs/design.md,
+ * "Two-factor required for administrators"): the enrolment itself, logout, and what the SPA
+ * needs to reach the enrolment screen (the company list and user info, which says it is owed).
+ */
+const WHILE_TWO_FACTOR_ENROL_OWED = new Set(['totpBegin', 'totpConfirm', 'signOut', 'userInfo', 'companyList']);
+
 /** The `status` a status call asks for, read before validation (1 enables; anything else is treated as disabling). */
 function requestedStatus(req: FastifyRequest): number {
   const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
@@ -97,7 +104,10 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;
     services.sessions.touch(auth.sessionId);
-    if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(req.routeOptions.config.endpoint ?? '')) throw errors.mustChangePassword();
+    const endpoint = req.routeOptions.config.endpoint ?? '';
+    if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(endpoint)) throw errors.mustChangePassword();
+    // Never with the above: a reset password comes first (enrol-owed-repo.ts).
+    if (auth.twoFactorEnrolOwed && !WHILE_TWO_FACTOR_ENROL_OWED.has(endpoint)) throw errors.twoFactorEnrolRequired();
     if (permission === 'signedIn') return;
     const code =
       permission === 'member' || permission === 'memberOrRequester'

@@ -3,7 +3,8 @@
  * any other route without a token goes to login with a redirect query holding the full
  * original path; a signed-in user opening login goes to the redirect query or the default
  * path; the first navigation with a token and no roles loads the user info and builds the
- * routes. Also runs the top progress bar and sets the page title.
+ * routes; while the server says a two-factor enrolment is owed, every route goes to its
+ * screen. Also runs the top progress bar and sets the page title.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -15,7 +16,7 @@ import { feedback } from './feedback.tsx';
 import { translateTitle } from './i18n.ts';
 import { ApiError } from './request.ts';
 import { useCurrentRoute } from './routeContext.ts';
-import { LOGIN_PATH, WHITE_LIST } from './routeTypes.ts';
+import { ENROL_PATH, ENROL_ROUTE, LOGIN_PATH, WHITE_LIST } from './routeTypes.ts';
 import { useSession } from './session.ts';
 
 /** Shown only when the user info fails to load: not part of the first screen's JavaScript. */
@@ -36,6 +37,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const roles = useSession((s) => s.roles);
   const routes = useSession((s) => s.routes);
+  const enrolRequired = useSession((s) => s.enrolRequired);
   // The token whose user-info load failed: the user stays in place until a retry.
   const [failedToken, setFailedToken] = useState<string | null>(null);
   const needInfo = !!token && !roles;
@@ -75,6 +77,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     const full = location.pathname + location.search + location.hash;
     return <Navigate to={`${LOGIN_PATH}?redirect=${encodeURIComponent(full)}`} replace />;
   }
+  // An owed two-factor enrolment: its screen is the only page (docs/design.md, "Two-factor required for administrators").
+  if (enrolRequired && name !== ENROL_ROUTE) return <Navigate to={ENROL_PATH} replace />;
   if (name === 'login') {
     if (needInfo) return infoFailed ? children : <PageLoading />;
     const redirect = safeRedirect(new URLSearchParams(location.search).get('redirect'));

@@ -3,7 +3,8 @@
  * `token` header, `company_id` (+ `shop_id`) added to every POST body and GET query.
  * Replies are `{code, msg, data}`: code 200 resolves with the whole body; any other code
  * shows an error notification ('错误', 2 s) and rejects with an ApiError that carries the
- * validation field errors; code 101 also signs out (unless the page URL has `ident`).
+ * validation field errors; code 101 also signs out (unless the page URL has `ident`); a
+ * refusal for an owed two-factor enrolment opens the enrolment screen instead of a notification.
  * A request flagged `native` gets the body back without the code check; `silent` shows
  * no notification at all.
  */
@@ -52,6 +53,21 @@ let onNotSignedIn: () => void = () => {
 /** Installs what code 101 does (sign out and go to the login page). */
 export function setNotSignedInHandler(fn: () => void): void {
   onNotSignedIn = fn;
+}
+
+let onEnrolRequired: () => void = () => undefined;
+
+/**
+ * Installs what a refusal for an owed two-factor enrolment does (docs/design.md, "Two-factor
+ * required for administrators"): the enrolment screen takes over, so no notification shows.
+ */
+export function setEnrolRequiredHandler(fn: () => void): void {
+  onEnrolRequired = fn;
+}
+
+/** Whether an error reply's `data` says a two-factor enrolment is owed before anything else. */
+export function isEnrolRequired(data: unknown): boolean {
+  return !!data && typeof data === 'object' && (data as { two_factor_enrol_required?: unknown }).two_factor_enrol_required === true;
 }
 
 /** True when the page address carries the identification query parameter `ident`. */
@@ -112,7 +128,9 @@ http.interceptors.response.use(
     }
     // Uploads succeed with code 0 (the form designer's contract); errors never carry 0.
     if (cfg.native || body.code === CODE.ok || (body.code === CODE.uploadOk && resp.status === 200)) return body as never;
-    if (!cfg.silent) notifyError(body.msg);
+    const enrol = isEnrolRequired(body.data);
+    if (!cfg.silent && !enrol) notifyError(body.msg);
+    if (enrol) onEnrolRequired();
     if (body.code === CODE.notSignedIn && !hasIdentParam()) onNotSignedIn();
     return Promise.reject(new ApiError(body.code, body.msg, body.data, resp.status));
   },

@@ -53,5 +53,8 @@ export const WHITE_LIST: readonly string[] = [
 
 /** Login route (docs/product.md, section 9). */
 export const LOGIN_PATH = '/user/login';
+/** The enrolment screen an administrator must pass first (docs/design.md, "Two-factor required for administrators"). */
+export const ENROL_PATH = '/user/two-factor-setup';
+export const ENROL_ROUTE = 'twoFactorSetup';
 /** Default landing path after login when the menu has it (docs/product.md, section 9). */
 export const DEFAULT_PATH = '/menuList';

@@ -11,7 +11,7 @@ import { firstPath, hasPath } from './dynamicRoutes.ts';
 import { RouteGuard } from './guard.tsx';
 import { lazyPage } from './lazyPage.ts';
 import { RouteObjectsContext, type RouteHandle } from './routeContext.ts';
-import type { AppRoute } from './routeTypes.ts';
+import { ENROL_ROUTE, type AppRoute } from './routeTypes.ts';
 import { useSession } from './session.ts';
 
 // The signed-in layout (menus, tabs, header) is a chunk of its own: the login page does not load it.
@@ -21,6 +21,7 @@ const Login = lazyPage(() => import('../pages/user/Login.tsx'));
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
 const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
 const QrApprove = lazyPage(() => import('../pages/user/QrApprove.tsx'));
+const TwoFactorSetup = lazyPage(() => import('../pages/user/TwoFactorSetup.tsx'));
 const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'));
 const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'));
 const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'));
@@ -142,6 +143,8 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         { path: 'register', element: <Register />, handle: handle('register', { title: 'menu.user.register' }) },
         { path: 'recover', element: <Recover />, handle: handle('recover', { title: 'menu.user.recover' }) },
         { path: 'wechat', element: <QrApprove />, handle: handle('wechat', { title: 'menu.user.wechat' }) },
+        // Signed in, not white-listed: the guard loads the user info first (allowed while the enrolment is owed).
+        { path: 'two-factor-setup', element: <TwoFactorSetup />, handle: handle(ENROL_ROUTE, { title: 'twoFactorRequired.title' }) },
         // Old links: there is no sign-up to report on.
         { path: 'register-result', element: <Navigate to="/user/register" replace />, handle: handle('registerResult', { title: 'menu.user.registerResult' }) },
       ],

@@ -42,6 +42,12 @@ interface SessionState {
   routes: AppRoute[];
   /** Open the company dialog (not closable) after landing: several companies, none chosen. */
   companyPrompt: boolean;
+  /**
+   * The server says this administrator must enrol two-factor sign-in before anything else
+   * (docs/design.md, "Two-factor required for administrators"): the route guard shows only
+   * the enrolment screen. Set by the sign-in reply, the user info and any refused call.
+   */
+  enrolRequired: boolean;
   /** Signs in; resolves with the challenge when a second step is owed, else null (signed in). */
   login: (params: api.LoginParams) => Promise<TwoFactorRequired | null>;
   /**
@@ -54,6 +60,7 @@ interface SessionState {
   /** Forgets the session locally (no call). */
   reset: () => void;
   setCompanyPrompt: (open: boolean) => void;
+  setEnrolRequired: (owed: boolean) => void;
 }
 
 /** The user-info call in flight, shared by concurrent callers (the guard, StrictMode). */
@@ -70,6 +77,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   menus: [],
   routes: [],
   companyPrompt: false,
+  enrolRequired: false,
 
   login: async (params) => get().accept(await api.login(params)),
 
@@ -94,7 +102,13 @@ export const useSession = create<SessionState>()((set, get) => ({
         prompt = list.length > 1;
       }
     } finally {
-      set({ token: data.token, name: data.nickname || data.account, welcome: welcomeKey(), companyPrompt: prompt });
+      set({
+        token: data.token,
+        name: data.nickname || data.account,
+        welcome: welcomeKey(),
+        companyPrompt: prompt,
+        enrolRequired: !!data.two_factor_enrol_required,
+      });
     }
     // A reset (or generated) password must be changed before anything else works: the
     // server refuses every other call until then, so the dialog opens on landing (and,
@@ -122,10 +136,11 @@ export const useSession = create<SessionState>()((set, get) => ({
     clearSessionStorage();
     queryClient.clear();
     useTabs.getState().clear();
-    set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false });
+    set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false, enrolRequired: false });
   },
 
   setCompanyPrompt: (open) => set({ companyPrompt: open }),
+  setEnrolRequired: (owed) => set({ enrolRequired: owed }),
 }));
 
 /** Loads the user info of the current company and builds the routes of its menu tree. */
@@ -143,6 +158,7 @@ async function loadInfo(): Promise<UserInfo> {
     routes: buildRoutes(info.menus ?? []),
     avatar: info.user?.avatar ?? '',
     name: info.user?.nickname || info.user?.username || '',
+    enrolRequired: !!info.two_factor_enrol_required,
   });
   // The person's own theme settings follow them to every device (docs/design.md, "Account pages").
   if (info.ui_settings) useSettings.getState().restore(info.ui_settings);

@@ -87,7 +87,7 @@ export const PLATFORM_ENDPOINTS = {
     body: p.companyUpdateBody,
     reply: p.companyItem,
     tags: companies,
-    summary: 'Platform: rename a company or change its time zone',
+    summary: 'Platform: rename a company, change its time zone, or require two-factor sign-in of its administrators',
   }),
   platformCompanyStatus: def({
     method: 'POST',

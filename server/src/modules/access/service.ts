@@ -78,7 +78,7 @@ export function createAccessService(db: Kysely<DB>) {
       return listCompaniesOfUser(db, userId);
     },
 
-    /** `/user/info`: user, role with permissions and the role's menu tree in the scope's company. */
+    /** `/user/info`: user, role with permissions and the role's menu tree in the scope's company; whether a two-factor enrolment is owed. */
     async userInfo(auth: AuthContext, scope: CompanyScope): Promise<UserInfo> {
       const user = await findUserById(db, auth.userId);
       if (!user) throw errors.notSignedIn();
@@ -115,6 +115,8 @@ export function createAccessService(db: Kysely<DB>) {
         role: { id: scope.roleId, name: scope.roleName, is_admin: scope.isAdmin, data_scope: scope.dataScope, permissions: scope.permissions },
         menus: roots,
         ui_settings: readUiSettings(user.ui_settings),
+        // The SPA reads it after a reload (the sign-in reply said it first).
+        ...(auth.twoFactorEnrolOwed ? { two_factor_enrol_required: true } : {}),
       };
     },
   };

@@ -1,6 +1,7 @@
 /** SQL of accounts, sessions and login throttling. Users are global; sessions are per user. */
 import type { UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
+import { enrolOwedExpr } from './enrol-owed-repo.ts';
 
 export function findUserByUsername(db: Db, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
@@ -18,7 +19,10 @@ export async function insertSession(
   return row.id;
 }
 
-/** The live session of a token hash with its user, or undefined (expired, revoked, disabled). */
+/**
+ * The live session of a token hash with its user, or undefined (expired, revoked, disabled);
+ * `two_factor_enrol_owed` (0/1) says whether the user must enrol two-factor first (enrol-owed-repo.ts).
+ */
 export function findLiveSession(db: Db, tokenHash: string, at: string) {
   return db
     .selectFrom('sessions')
@@ -32,6 +36,7 @@ export function findLiveSession(db: Db, tokenHash: string, at: string) {
       'users.is_platform_admin',
       'users.must_change_password',
     ])
+    .select((eb) => enrolOwedExpr(eb).as('two_factor_enrol_owed'))
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', at)

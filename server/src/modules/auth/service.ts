@@ -67,6 +67,7 @@ export function createAuthService(db: Kysely<DB>) {
         sessionId: s.session_id,
         isPlatformAdmin: s.is_platform_admin === 1,
         mustChangePassword: s.must_change_password === 1,
+        twoFactorEnrolOwed: Number(s.two_factor_enrol_owed) === 1,
       });
       if (epoch !== undefined) sessions.set(hash, epoch, { auth, expiresAt: s.expires_at });
       return auth;

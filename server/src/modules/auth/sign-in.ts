@@ -3,12 +3,15 @@
  * first step (password, SMS code, QR approval), an account with two-factor sign-in gets a
  * challenge (5 minutes, single use, its token stored as SHA-256) instead of a session; any
  * other account gets its session. Sessions live 7 days (12 hours without remember-me).
+ * An administrator who owes a two-factor enrolment gets a session that may only enrol
+ * (`two_factor_enrol_required`, docs/design.md "Two-factor required for administrators").
  */
 import type { LoginBody, LoginReply, SignInReply, UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { addMs, DAY, HOUR, MINUTE, now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
+import { isEnrolOwed } from './enrol-owed-repo.ts';
 import * as repo from './repo.ts';
 import * as totpRepo from './totp-repo.ts';
 
@@ -48,7 +51,13 @@ export async function openSession(trx: Db, user: SigningInUser, client: ClientIn
   });
   await writeLog(trx, { company_id: null, user_id: user.id, username: user.username, module: 'auth', action: 'login', ip: client.ip, detail: { method } });
   // Said only when true, so replies of ordinary sign-ins keep their shape.
-  return { token, account: user.username, nickname: user.nickname, ...(user.must_change_password === 1 ? { must_change_password: true } : {}) };
+  return {
+    token,
+    account: user.username,
+    nickname: user.nickname,
+    ...(user.must_change_password === 1 ? { must_change_password: true } : {}),
+    ...((await isEnrolOwed(trx, user.id)) ? { two_factor_enrol_required: true } : {}),
+  };
 }
 
 /** The end of a first step: a session, or a challenge when the account has two-factor sign-in. */

@@ -1,10 +1,11 @@
 /**
  * Companies, as the platform administrator runs them (docs/design.md, "Platform"): a new
  * company comes with its built-in administrator role and a first administrator (an
- * existing account linked with its password untouched, or a new account); renaming and
- * the time zone are edits; a disabled company leaves its staff's company lists, its calls
- * answer "not a member" and its forms 404, and accounts left without any active company
- * are signed out. One log row per change, in the company's own log.
+ * existing account linked with its password untouched, or a new account); renaming, the
+ * time zone and requiring two-factor sign-in of its administrators are edits; a disabled
+ * company leaves its staff's company lists, its calls answer "not a member" and its forms
+ * 404, and accounts left without any active company are signed out. One log row per
+ * change, in the company's own log.
  */
 import type { Kysely } from 'kysely';
 import { pageOf, type CompanyId, type CompanyItem } from '@swo/contract';
@@ -36,7 +37,7 @@ async function load(db: Db, id: CompanyId): Promise<CompanyItem> {
   const c = await repo.findCompany(db, id);
   if (!c) throw errors.notFound();
   const { counts, admins } = await repo.companyFacts(db, [id]);
-  return { ...c, staff_count: counts.get(id) ?? 0, admins: admins.get(id) ?? [] };
+  return { ...c, require_admin_2fa: c.require_admin_2fa === 1, staff_count: counts.get(id) ?? 0, admins: admins.get(id) ?? [] };
 }
 
 /** Signs out the company's members who are active staff of no other company. */
@@ -63,7 +64,7 @@ export function createCompanyService(db: Kysely<DB>) {
         rows.map((r) => r.id),
       );
       return pageOf(
-        rows.map((r) => ({ ...r, staff_count: counts.get(r.id) ?? 0, admins: admins.get(r.id) ?? [] })),
+        rows.map((r) => ({ ...r, require_admin_2fa: r.require_admin_2fa === 1, staff_count: counts.get(r.id) ?? 0, admins: admins.get(r.id) ?? [] })),
         total,
         f,
       );
@@ -103,7 +104,12 @@ export function createCompanyService(db: Kysely<DB>) {
       }
     },
 
-    async update(actor: PlatformActor, id: CompanyId, patch: { name?: string; time_zone?: string }): Promise<CompanyItem> {
+    /**
+     * Renames, changes the time zone, or sets `require_admin_2fa`: turned on, the company's
+     * administrators without two-factor sign-in may only enrol from their next call on
+     * (docs/design.md, "Two-factor required for administrators"). One log row.
+     */
+    async update(actor: PlatformActor, id: CompanyId, patch: { name?: string; time_zone?: string; require_admin_2fa?: number }): Promise<CompanyItem> {
       return db.transaction().execute(async (trx) => {
         const before = await load(trx, id);
         await repo.updateCompany(trx, id, patch);

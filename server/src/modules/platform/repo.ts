@@ -72,13 +72,15 @@ export async function updateUser(
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+const COMPANY_COLUMNS = ['id', 'name', 'status', 'time_zone', 'require_admin_2fa', 'created_at'] as const;
+
 /** A page of companies, by id, and the total matching. */
 export async function listCompanies(db: Db, f: PageFilter) {
   let q = db.selectFrom('companies');
   if (f.keyword) q = q.where(contains('name', f.keyword));
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   const rows = await q
-    .select(['id', 'name', 'status', 'time_zone', 'created_at'])
+    .select(COMPANY_COLUMNS)
     .orderBy('id')
     .limit(f.pageSize)
     .offset((f.pageNo - 1) * f.pageSize)
@@ -88,7 +90,7 @@ export async function listCompanies(db: Db, f: PageFilter) {
 }
 
 export function findCompany(db: Db, id: CompanyId) {
-  return db.selectFrom('companies').select(['id', 'name', 'status', 'time_zone', 'created_at']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** Active staff counts and active administrators' names of the companies. */
@@ -121,7 +123,11 @@ export async function insertCompany(db: Db, v: { name: string; time_zone: string
   return r.id;
 }
 
-export async function updateCompany(db: Db, id: CompanyId, patch: Partial<{ name: string; time_zone: string; status: number }>): Promise<void> {
+export async function updateCompany(
+  db: Db,
+  id: CompanyId,
+  patch: Partial<{ name: string; time_zone: string; status: number; require_admin_2fa: number }>,
+): Promise<void> {
   await db.updateTable('companies').set(patch).where('id', '=', id).execute();
 }
 

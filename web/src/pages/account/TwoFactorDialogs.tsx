@@ -5,10 +5,11 @@
  * it off with the password. Field errors of a 400 are marked on the fields.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input, Modal, QRCode, Space, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { showFieldErrors } from '../../components/formDialog.ts';
+import { RecoveryCodeList, TotpScan } from './TotpEnrolParts.tsx';
 
 type Step = { kind: 'scan'; secret: string; uri: string } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | null;
 
@@ -66,25 +67,7 @@ export function useTwoFactorDialogs(onChanged: () => void): { enrol: () => Promi
         onCancel={() => setStep(null)}
         destroyOnHidden
       >
-        {step?.kind === 'scan' ? (
-          <div data-testid="totp-enrol">
-            <Typography.Paragraph>{t('account.twoFactor.scan')}</Typography.Paragraph>
-            <Space align="start" size={24} wrap>
-              <QRCode value={step.uri} size={176} bordered={false} />
-              <div>
-                <Typography.Text type="secondary">{t('account.twoFactor.secret')}</Typography.Text>
-                <Typography.Paragraph code copyable data-testid="totp-secret" style={{ wordBreak: 'break-all', maxWidth: 240 }}>
-                  {step.secret}
-                </Typography.Paragraph>
-              </div>
-            </Space>
-            <Form form={form} layout="vertical" style={{ marginTop: 16 }} onFinish={() => void submit()}>
-              <Form.Item name="code" label={t('account.twoFactor.code')} rules={[{ required: true, message: t('twoFactor.required') }]}>
-                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} style={{ maxWidth: 200 }} />
-              </Form.Item>
-            </Form>
-          </div>
-        ) : null}
+        {step?.kind === 'scan' ? <TotpScan secret={step.secret} uri={step.uri} form={form} onSubmit={() => void submit()} /> : null}
       </Modal>
       <Modal
         open={step?.kind === 'codes'}
@@ -97,19 +80,7 @@ export function useTwoFactorDialogs(onChanged: () => void): { enrol: () => Promi
           </Button>
         }
       >
-        {step?.kind === 'codes' ? (
-          <div data-testid="recovery-codes">
-            <Alert type="warning" showIcon message={t('account.twoFactor.codesOnce')} style={{ marginBottom: 16 }} />
-            <Typography.Paragraph copyable={{ text: step.codes.join('\n') }}>{t('account.twoFactor.copyAll')}</Typography.Paragraph>
-            <ul className="recovery-codes">
-              {step.codes.map((c) => (
-                <li key={c}>
-                  <Typography.Text code>{c}</Typography.Text>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {step?.kind === 'codes' ? <RecoveryCodeList codes={step.codes} /> : null}
       </Modal>
       <Modal
         open={step?.kind === 'disable'}

@@ -1,5 +1,6 @@
 /**
- * Adds a company or edits one (its name and time zone) in a modal. A new company gets its
+ * Adds a company or edits one (its name, time zone and whether its administrators must use
+ * two-factor sign-in: docs/design.md, "Two-factor required for administrators") in a modal. A new company gets its
  * administrator role and a first administrator: an existing username is linked as it is
  * (its password untouched), a new one gets an account with the typed password or a
  * generated one, shown here once. The result says which happened. Checked with the
@@ -7,7 +8,7 @@
  * closing.
  */
 import { useMemo } from 'react';
-import { Divider, Form, Input, Modal, Select } from 'antd';
+import { Divider, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountFields, type CompanyItem } from '@swo/contract';
 import { call } from '../../app/api.ts';
@@ -20,6 +21,7 @@ import { DEFAULT_TIME_ZONE, timeZoneOptions } from './timeZones.ts';
 interface Values {
   name: string;
   time_zone: string;
+  require_admin_2fa?: boolean;
   admin_username?: string;
   admin_name?: string;
   admin_password?: string;
@@ -44,11 +46,11 @@ export default function CompanyForm({ company, onClose, onSaved }: CompanyFormPr
     values: (c) =>
       c === 'new'
         ? { name: '', time_zone: DEFAULT_TIME_ZONE, admin_username: '', admin_name: '', admin_password: '' }
-        : { name: c.name, time_zone: c.time_zone },
+        : { name: c.name, time_zone: c.time_zone, require_admin_2fa: c.require_admin_2fa },
     save: async (values, c) => {
       const name = values.name.trim();
       if (c !== 'new') {
-        await call('platformCompanyUpdate', { id: c.id, name, time_zone: values.time_zone });
+        await call('platformCompanyUpdate', { id: c.id, name, time_zone: values.time_zone, require_admin_2fa: values.require_admin_2fa ? 1 : 0 });
         void feedback.message.success(t('org.saved'));
         return;
       }
@@ -90,7 +92,16 @@ export default function CompanyForm({ company, onClose, onSaved }: CompanyFormPr
         <Form.Item name="time_zone" label={t('platform.companies.timeZone')} extra={t('platform.companies.timeZoneHint')}>
           <Select showSearch optionFilterProp="label" options={zones} data-testid="company-time-zone" />
         </Form.Item>
-        {editing ? null : (
+        {editing ? (
+          <Form.Item
+            name="require_admin_2fa"
+            label={t('platform.companies.requireAdmin2fa')}
+            extra={t('platform.companies.requireAdmin2faHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="company-require-admin-2fa" />
+          </Form.Item>
+        ) : (
           <>
             <Divider orientation="left" plain style={{ marginTop: 4 }}>
               {t('platform.companies.firstAdmin')}

@@ -1,12 +1,13 @@
 /**
  * Companies (menu component CompanyList, platform administrators): keyword and status
- * filters and the page in the URL; name, time zone, active staff, administrators, status
- * and creation time; as the route grants: add (with a first administrator), edit (name and
- * time zone) and enable/disable, asking and saying what follows: a disabled company's
+ * filters and the page in the URL; name, time zone, active staff, administrators, whether
+ * they must use two-factor sign-in, status and creation time; as the route grants: add (with
+ * a first administrator), edit (name, time zone, two-factor for administrators) and enable/disable, asking and saying what follows: a disabled company's
  * staff lose access to it and its public forms stop working.
  */
 import { useMemo, useState } from 'react';
 import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem } from '@swo/contract';
@@ -49,11 +50,11 @@ export default function CompanyList() {
   };
 
   const columns: TableColumnsType<CompanyItem> = [
-    { title: t('platform.companies.name'), dataIndex: 'name', width: 200, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: t('platform.companies.name'), dataIndex: 'name', width: 170, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     {
       title: t('platform.companies.timeZone'),
       dataIndex: 'time_zone',
-      width: 200,
+      width: 190,
       render: (z: string) => (
         <span>
           {z} <Typography.Text type="secondary">{utcOffset(z)}</Typography.Text>
@@ -63,7 +64,7 @@ export default function CompanyList() {
     {
       title: t('org.fields.staff'),
       dataIndex: 'staff_count',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (n: number) => (
         <Tag bordered={false} color={n ? 'blue' : 'default'}>
@@ -74,7 +75,7 @@ export default function CompanyList() {
     {
       title: t('platform.companies.admins'),
       dataIndex: 'admins',
-      width: 190,
+      width: 150,
       render: (names: string[]) =>
         names.length ? (
           <Space size={[0, 4]} wrap>
@@ -88,12 +89,25 @@ export default function CompanyList() {
           <Typography.Text type="warning">{t('platform.companies.noAdmin')}</Typography.Text>
         ),
     },
+    {
+      title: t('platform.companies.twoFactorColumn'),
+      dataIndex: 'require_admin_2fa',
+      width: 130,
+      render: (on: boolean) =>
+        on ? (
+          <Tag bordered={false} color="green" icon={<SafetyCertificateOutlined />} data-testid="company-2fa-required">
+            {t('platform.companies.twoFactorOn')}
+          </Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('platform.companies.twoFactorOff')}</Typography.Text>
+        ),
+    },
     { title: t('org.fields.status'), dataIndex: 'status', width: 100, render: (s: number) => <StatusBadge status={s} /> },
-    { title: t('org.fields.createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
+    { title: t('org.fields.createdAt'), dataIndex: 'created_at', width: 160, render: (v: string) => formatTime(v) },
     {
       title: t('org.fields.actions'),
       key: 'actions',
-      width: 140,
+      width: 130,
       fixed: isMobile ? undefined : 'right',
       render: (_, c) => (
         <Space size={0} wrap>
@@ -123,7 +137,7 @@ export default function CompanyList() {
         columns,
         dataSource: list.data?.data ?? [],
         loading: list.isFetching,
-        scroll: { x: 1100 },
+        scroll: { x: 1120 },
         pagination: pagination(list.data?.totalCount),
       }}
     >

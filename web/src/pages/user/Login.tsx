@@ -59,7 +59,9 @@ export default function Login() {
         setChallenge(pending);
         return;
       }
-      const welcome = useSession.getState().welcome;
+      const { welcome, enrolRequired } = useSession.getState();
+      // Not welcomed in yet: the enrolment screen comes first.
+      if (enrolRequired) return;
       window.setTimeout(() => {
         feedback.notification.success({
           message: t('welcome.title'),
