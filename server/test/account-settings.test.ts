@@ -53,7 +53,7 @@ describe('basic settings', () => {
     expect((await call(h.app, 'GET', '/account/profile', { token: t })).body.data).toMatchObject(PROFILE);
     const logs = await logsOf('wangfang', 'update_profile');
     expect(logs).toHaveLength(1);
-    expect(JSON.parse(logs[0].detail as string).fields).toEqual(expect.arrayContaining(['nickname', 'email', 'address']));
+    expect(JSON.parse(logs[0].detail).fields).toEqual(expect.arrayContaining(['nickname', 'email', 'address']));
     // The new nickname is what the user info says at once.
     const info = await call(h.app, 'GET', '/user/info', { token: t, payload: { company_id: h.property } });
     expect(info.body.data.user.nickname).toBe('小王');
@@ -211,7 +211,7 @@ describe('theme settings', () => {
     const second = await login(h.app, 'admin');
     expect((await info(second, h.it)).body.data.ui_settings).toEqual(DARK_TOP);
     const logs = await logsOf('admin', 'update_ui_settings');
-    expect(JSON.parse(logs[0].detail as string).settings).toEqual(DARK_TOP);
+    expect(JSON.parse(logs[0].detail).settings).toEqual(DARK_TOP);
   });
 
   it('refuses a colour outside the palette or an unknown layout', async () => {
