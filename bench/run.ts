@@ -7,117 +7,30 @@
  * Targets: list p95 <= 20 ms, allDaiNumber <= 2 ms, create <= 10 ms.
  * Then the organisation bench (bench/organisation.ts: data scopes, Staff/list, orglist at
  * 10,000 staff), Excel export and import, the import bomb (bench/import-bomb.ts) and the
- * forms bench (bench/forms.ts: validation, uploads, rendering).
+ * forms bench (bench/forms.ts: validation, uploads, rendering), and last the HTTP load
+ * section (bench/http-load.ts: the app as its own process under autocannon, SQLite and
+ * PostgreSQL, beside a bare Fastify).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildApp } from '../server/src/app.ts';
-import { openDatabase } from '../server/src/db/connect.ts';
-import { migrateToLatest } from '../server/src/db/migrate.ts';
-import { seedDemo } from '../server/src/db/seed/index.ts';
-import { syncMenuCatalogue } from '../server/src/modules/access/repo.ts';
-import { rebuildParticipants } from '../server/src/modules/work-orders/participants-repo.ts';
-import { rebuildStatusCounts } from '../server/src/modules/work-orders/repo.ts';
-import { indexMissing } from '../server/src/modules/work-orders/search-repo.ts';
 import { formsBench } from './forms.ts';
+import { generateSqlite } from './generate.ts';
+import { httpLoad } from './http-load.ts';
 import { importBomb } from './import-bomb.ts';
 import { organisationBench } from './organisation.ts';
 import { header, row, time } from './stats.ts';
 
 const TOTAL = Number(process.env.BENCH_ORDERS || 1_000_000);
 const N = Number(process.env.BENCH_SAMPLES || 300);
-/** What requesters write: the keyword search is measured on words that occur in ~1-5 % of orders. */
-const PHRASES = [
-  '卫生间水管漏水',
-  '空调不制冷',
-  '电梯故障停运',
-  '门禁卡失效',
-  '楼道灯不亮',
-  '下水道堵塞',
-  '窗户玻璃破裂',
-  '暖气片不热',
-  '停车场道闸坏了',
-  '垃圾清运不及时',
-  '外墙瓷砖脱落',
-  '噪音扰民',
-  '网络无法连接',
-  '打印机卡纸',
-  '电脑蓝屏',
-  '邮箱登录失败',
-  'water pump broken',
-  'elevator door stuck',
-  'light bulb flickering',
-  'printer out of toner',
-  'wifi keeps dropping',
-  'bloqueio de acesso',
-  'vazamento na cozinha',
-  '門禁卡無法使用',
-  '冷氣漏水',
-  '热水器不出热水',
-  '燃气有异味',
-  '屋顶渗水',
-];
-const STATUSES = ['unassigned', 'processing', 'pending_review', 'completed', 'completed', 'completed', 'rejected', 'cancelled', 'withdrawn'];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-bench-'));
 const file = path.join(dir, 'bench.db');
-const { db } = openDatabase(`sqlite:${file}`);
-await migrateToLatest(db);
-await syncMenuCatalogue(db);
-await seedDemo(db);
-
-// Bulk load straight through a second connection: a benchmark fixture, not app behaviour.
+const { db, companies, apps, existing, toMake } = await generateSqlite(file, TOTAL);
+// A second connection for the raw SQL measured beside the app.
 const raw = new Database(file);
-raw.pragma('journal_mode = WAL');
-const companies = raw.prepare('select id from companies order by id').all() as { id: number }[];
-const apps = raw.prepare('select id, company_id, template_id, category_id from applications').all() as {
-  id: number;
-  company_id: number;
-  template_id: number;
-  category_id: number | null;
-}[];
-const handlers = raw.prepare('select id, company_id from staff').all() as { id: number; company_id: number }[];
-const existing = (raw.prepare('select count(*) n from work_orders').get() as { n: number }).n;
-const toMake = Math.max(0, TOTAL - existing);
-const t0 = Date.now();
-const insert = raw.prepare(`insert into work_orders (company_id, order_no, title, status, application_id, template_id, template_version,
-  category_id, handler_id, requester_id, requester_name, requester_phone, creator_staff_id, form_data, reason, version, created_at, updated_at)
-  values (?, ?, ?, ?, ?, ?, 1, ?, ?, null, ?, ?, null, ?, null, 1, ?, ?)`);
-const start = Date.parse('2024-01-01T00:00:00Z');
-const span = Date.now() - start;
-raw.transaction(() => {
-  for (let i = 0; i < toMake; i++) {
-    const app = apps[i % apps.length];
-    const status = STATUSES[(i * 7919) % STATUSES.length];
-    const hs = handlers.filter((h) => h.company_id === app.company_id);
-    const handler = status === 'unassigned' || status === 'withdrawn' ? null : hs[i % hs.length].id;
-    const at = new Date(start + Math.floor((i / toMake) * span)).toISOString();
-    insert.run(
-      app.company_id,
-      `B${String(i).padStart(12, '0')}`,
-      `批量工单 ${i} - ${i % 97}栋`,
-      status,
-      app.id,
-      app.template_id,
-      app.category_id,
-      handler,
-      `请求人${i % 1000}`,
-      `138${String(i % 1e8).padStart(8, '0')}`,
-      JSON.stringify({ description: `${PHRASES[(i * 31) % PHRASES.length]}，第 ${i} 号` }),
-      at,
-      at,
-    );
-  }
-})();
-raw.exec('analyze');
-await rebuildStatusCounts(db);
-await rebuildParticipants(db);
-const tIndex = Date.now();
-const indexed = await indexMissing(db, 5000);
-console.log(`Keyword index: ${indexed.toLocaleString()} orders in ${((Date.now() - tIndex) / 1000).toFixed(1)} s.`);
-console.log(`Generated ${toMake.toLocaleString()} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s (total ${(existing + toMake).toLocaleString()}).`);
 
 const app = await buildApp({ db, webDist: null, publicRateLimit: 1_000_000, logLevel: 'silent' });
 await app.ready();
@@ -264,9 +177,6 @@ console.log(
 await app.close();
 await db.destroy();
 raw.close();
-// BENCH_KEEP=1 keeps the database for a closer look (EXPLAIN, profiles).
-if (process.env.BENCH_KEEP) console.log(`Database kept: ${file}`);
-else fs.rmSync(dir, { recursive: true, force: true });
 
 for (const line of await importBomb()) console.log(line);
 
@@ -274,3 +184,11 @@ for (const line of await importBomb()) console.log(line);
 console.log(`\nForms (bench/forms.ts)\n`);
 console.log(header());
 for (const line of await formsBench(N)) console.log(line);
+
+// --- HTTP load (bench/http-load.ts): the app started as users start it, under autocannon,
+// on the database above (it saves generating another million orders) and on PostgreSQL.
+for (const line of await httpLoad({ sqliteFile: file })) console.log(line);
+
+// BENCH_KEEP=1 keeps the database for a closer look (EXPLAIN, profiles).
+if (process.env.BENCH_KEEP) console.log(`Database kept: ${file}`);
+else fs.rmSync(dir, { recursive: true, force: true });

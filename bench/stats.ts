@@ -43,3 +43,49 @@ export const header = () =>
     'ratio'.padStart(7),
     'target'.padStart(10),
   ].join(' ');
+
+/** One HTTP load figure (bench/http-load.ts): what autocannon measured against a server. */
+export interface Load {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+}
+
+/** A target under load: app req/s at least `ratio` of bare Fastify's, and/or p95 at most `p95` ms. */
+export interface LoadTarget {
+  ratio?: number;
+  p95?: number;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+export function loadRow(name: string, r: Load, bare: number | null, target: LoadTarget = {}): string {
+  const ratio = bare ? r.rps / bare : null;
+  const wanted = [target.ratio ? `>=${target.ratio * 100}%` : '', target.p95 ? `p95<=${target.p95}ms` : ''].filter(Boolean).join(' ');
+  const met = (!target.ratio || (ratio ?? 0) >= target.ratio) && (!target.p95 || r.p95 <= target.p95);
+  return [
+    name.padEnd(40),
+    r.rps.toFixed(0).padStart(8),
+    fmt(r.p50).padStart(10),
+    fmt(r.p95).padStart(10),
+    fmt(r.p99).padStart(10),
+    (ratio === null ? '-' : pct(ratio)).padStart(8),
+    (wanted || '-').padStart(20),
+    (wanted ? (met ? 'met' : 'MISSED') : '').padStart(7),
+    r.failed ? ` ${r.failed} failed` : '',
+  ].join(' ');
+}
+
+export const loadHeader = () =>
+  [
+    'call'.padEnd(40),
+    'req/s'.padStart(8),
+    'p50'.padStart(10),
+    'p95'.padStart(10),
+    'p99'.padStart(10),
+    'of bare'.padStart(8),
+    'target'.padStart(20),
+    ''.padStart(7),
+  ].join(' ');

@@ -1,0 +1,368 @@
+/**
+ * HTTP load (issue 12; part of `npm run bench`, alone: `node --expose-gc --import tsx
+ * bench/http-load.ts`): throughput as users meet it. The app is started as users start it
+ * (`server/src/main.ts` in its own process, NODE_ENV=production, the default log level with
+ * its log in a file, the API only) on a database of BENCH_ORDERS (1,000,000) orders, and a
+ * bare Fastify "hello" (bench/hello.ts) is measured in the same run as the ceiling.
+ * autocannon (bench/load-client.ts, its own process) runs BENCH_HTTP_SECONDS (10) per call
+ * at 50 connections on list page 1, detail (a random one of 1,000 orders), allDaiNumber,
+ * the public create and keyword search, on SQLite and on PostgreSQL (a fresh database on
+ * BENCH_PG_URL, dropped at the end; skipped when unreachable). Printed: req/s,
+ * p50/p95/p99 and app req/s as a share of bare Fastify's, beside the target.
+ * Targets, one process (WORKERS=1):
+ * - SQLite: list and detail >= 8 % of bare, allDaiNumber >= 15 %, create >= 5 %; p95 of
+ *   list and detail <= 20 ms.
+ * - PostgreSQL: list and detail >= 5 %, create >= 3 % with p95 <= 40 ms, and no backend
+ *   waiting on Lock:transactionid in pg_stat_activity sampled every 50 ms during create.
+ * - Keyword search p95 <= 50 ms; list at 49 connections loses at most 20 % of its req/s
+ *   while one more client searches continuously.
+ * Then list once more with WORKERS=2 (no target: what a second process adds on 2 cores).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../server/src/db/connect.ts';
+import type { DB } from '../server/src/db/schema.ts';
+import { generatePostgres, generateSqlite } from './generate.ts';
+import type { LoadJob, LoadResult } from './load-client.ts';
+import { loadHeader, loadRow, type LoadTarget } from './stats.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS || 10);
+const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = 50;
+
+/** A free TCP port on the loopback interface (asked of the OS, then released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+interface Server {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs `script` under tsx as its own process with an IPC channel (the server stops if this
+ * process dies), its output in `log`; resolves once GET `ready` answers 200.
+ */
+async function startServer(script: string, env: NodeJS.ProcessEnv, log: string, ready: string): Promise<Server> {
+  const port = await freePort();
+  const fd = fs.openSync(log, 'a');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', fd, fd, 'ipc'],
+  });
+  fs.closeSync(fd);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000; // main.ts checks the keyword index of 1M orders before it listens
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8').slice(-2000)}`);
+    try {
+      if ((await fetch(url + ready)).status === 200) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${script} did not answer ${ready} in time`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** One autocannon run in its own process (bench/load-client.ts). */
+function load(job: Omit<LoadJob, 'seconds' | 'connections'> & { seconds?: number; connections?: number }): Promise<LoadResult> {
+  const full: LoadJob = { seconds: SECONDS, connections: CONNECTIONS, ...job };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/load-client.ts'), JSON.stringify(full)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load client exited ${code}`))));
+  });
+}
+
+/** What the calls need from the generated database: a company, an app key, orders to open (and how many there are). */
+async function fixture(db: Kysely<DB>) {
+  const company = (await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const { app_key } = await db
+    .selectFrom('applications')
+    .select('app_key')
+    .where('company_id', '=', company)
+    .where('name', '=', '投诉与建议')
+    .executeTakeFirstOrThrow();
+  const ids = (await sql<{ id: number }>`select id from work_orders where company_id = ${company} order by random() limit 1000`.execute(db)).rows;
+  const orders = Number(
+    (
+      await db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  await db.destroy();
+  return { company: Number(company), appKey: app_key, ids: ids.map((r) => Number(r.id)), orders };
+}
+
+interface Targets {
+  list: LoadTarget;
+  detail: LoadTarget;
+  dai: LoadTarget;
+  create: LoadTarget;
+}
+
+/**
+ * The calls against the app on `databaseUrl` (WORKERS=1, then list with WORKERS=2);
+ * `sampleLocks` is given a database name on PostgreSQL to watch pg_stat_activity during create.
+ */
+async function measureApp(
+  label: string,
+  databaseUrl: string,
+  fx: Awaited<ReturnType<typeof fixture>>,
+  bare: number,
+  targets: Targets,
+  tmp: string,
+  sampleLocks?: string,
+): Promise<string[]> {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    WEB_DIST: '', // the API only: the SPA's files are not what is measured
+    UPLOAD_DIR: path.join(tmp, 'uploads'),
+    PUBLIC_RATE_LIMIT: '1000000000', // createWorkNew is limited per IP, and all load comes from one
+  };
+  const lines = [`\n${label}, ${fx.orders.toLocaleString()} orders, ${CONNECTIONS} connections, ${SECONDS} s per call\n`, loadHeader()];
+  const server = await startServer('server/src/main.ts', { ...env, WORKERS: '1' }, path.join(tmp, 'app.log'), '/index.php/health');
+  try {
+    const sign = await fetch(`${server.url}/index.php/admin/Login/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'SmartWO#2026' }),
+    });
+    const token = ((await sign.json()) as { data: { token: string } }).data.token;
+    const auth = { token };
+    const json = { 'content-type': 'application/json' };
+    const c = fx.company;
+    const list = { url: server.url, method: 'GET', path: `/index.php/admin/Workorder/list?company_id=${c}&pageNo=1&pageSize=20`, headers: auth } as const;
+    const search = { ...list, path: `/index.php/admin/Workorder/list?company_id=${c}&keyword=${encodeURIComponent('漏水')}&pageNo=1&pageSize=20` };
+    const calls = [
+      ['Workorder/list, page 1', list, targets.list],
+      [
+        'Workorder/work_order_details (1,000 ids)',
+        { ...list, path: `/index.php/admin/Workorder/work_order_details?company_id=${c}&id={id}`, ids: fx.ids },
+        targets.detail,
+      ],
+      [
+        'Work/allDaiNumber',
+        { url: server.url, method: 'POST', path: '/index.php/admin/Work/allDaiNumber', headers: { ...auth, ...json }, body: JSON.stringify({ company_id: c }) },
+        targets.dai,
+      ],
+      [
+        'createWorkNew (public)',
+        {
+          url: server.url,
+          method: 'POST',
+          path: '/index.php/home/Work_Create/createWorkNew',
+          headers: json,
+          body: JSON.stringify({
+            app_key: fx.appKey,
+            requester_name: '压测',
+            requester_phone: '13800000000',
+            form_data: { target: '1', subject: '压测', content: '压测创建的工单' },
+          }),
+        },
+        targets.create,
+      ],
+      ['Workorder/list, keyword 漏水', search, { p95: 50 }],
+    ] as const;
+    // Warm-up (JIT, caches, pools): a second of each call, not counted.
+    for (const [, job] of calls) await load({ ...job, seconds: 1, connections: 10 });
+    for (const [name, job, target] of calls) {
+      const locks = name.startsWith('create') && sampleLocks ? sampleLockWaits(sampleLocks) : null;
+      const r = await load(job);
+      lines.push(loadRow(name, r, bare, target));
+      if (locks) {
+        const { samples, waiting } = await locks();
+        lines.push(`  pg_stat_activity sampled ${samples} times during create: ${waiting} with a backend waiting on Lock:transactionid — target 0`);
+      }
+    }
+    // Does one client searching starve the list? 49 connections alone, then beside it.
+    const alone = await load({ ...list, connections: CONNECTIONS - 1 });
+    const [beside, searching] = await Promise.all([load({ ...list, connections: CONNECTIONS - 1 }), load({ ...search, connections: 1 })]);
+    lines.push(loadRow(`Workorder/list, ${CONNECTIONS - 1} connections`, alone, bare));
+    lines.push(loadRow('  the same, one client searching beside', beside, bare));
+    lines.push(loadRow('  the searching client', searching, null, { p95: 50 }));
+    const drop = 1 - beside.rps / alone.rps;
+    lines.push(`  list throughput drop while one client searches: ${(drop * 100).toFixed(1)} % — target <= 20 % ${drop <= 0.2 ? 'met' : 'MISSED'}`);
+  } finally {
+    await server.stop();
+  }
+  // A second process on the 2 cores (WORKERS=2: the cluster primary forks two workers).
+  const two = await startServer('server/src/main.ts', { ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'), '/index.php/health');
+  try {
+    const sign = await fetch(`${two.url}/index.php/admin/Login/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'SmartWO#2026' }),
+    });
+    const token = ((await sign.json()) as { data: { token: string } }).data.token;
+    const job = {
+      url: two.url,
+      method: 'GET',
+      path: `/index.php/admin/Workorder/list?company_id=${fx.company}&pageNo=1&pageSize=20`,
+      headers: { token },
+    } as const;
+    await load({ ...job, seconds: 1, connections: 10 });
+    lines.push(loadRow('Workorder/list, page 1, WORKERS=2', await load(job), bare));
+  } finally {
+    await two.stop();
+  }
+  return lines;
+}
+
+/** Samples pg_stat_activity every ~50 ms until the returned function is called. */
+function sampleLockWaits(database: string): () => Promise<{ samples: number; waiting: number }> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  let samples = 0;
+  let waiting = 0;
+  let stopped = false;
+  const running = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and wait_event = 'transactionid'`,
+        [database],
+      );
+      samples++;
+      if (rows[0].n > 0) waiting++;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await client.end();
+  })();
+  return async () => {
+    stopped = true;
+    await running;
+    return { samples, waiting };
+  };
+}
+
+/** The bare Fastify "hello" req/s, the ceiling the app's figures are divided by. */
+async function measureBare(tmp: string): Promise<{ rps: number; line: string }> {
+  const hello = await startServer('bench/hello.ts', process.env, path.join(tmp, 'hello.log'), '/');
+  try {
+    await load({ url: hello.url, method: 'GET', path: '/', headers: {}, seconds: 1 });
+    const r = await load({ url: hello.url, method: 'GET', path: '/', headers: {} });
+    return { rps: r.rps, line: loadRow('bare Fastify "hello" (the ceiling)', r, null) };
+  } finally {
+    await hello.stop();
+  }
+}
+
+/** Creates a PostgreSQL database; null when the server cannot be reached. */
+async function createPgDatabase(): Promise<{ name: string; url: string } | null> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `swo_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString() };
+}
+
+async function dropPgDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The whole section; returns the lines to print. `sqliteFile`: a database bench/run.ts
+ * already generated (else one is generated here, in a temporary directory).
+ */
+export async function httpLoad(opts: { sqliteFile?: string } = {}): Promise<string[]> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-http-load-'));
+  const lines: string[] = [];
+  try {
+    const bare = await measureBare(tmp);
+    lines.push(`\nHTTP load (bench/http-load.ts): bare Fastify measured in the same run\n`, loadHeader(), bare.line);
+
+    const file = opts.sqliteFile ?? path.join(tmp, 'load.db');
+    const sqliteFx = await fixture(opts.sqliteFile ? openDatabase(`sqlite:${file}`).db : (await generateSqlite(file, ORDERS)).db);
+    lines.push(
+      ...(await measureApp(
+        'SQLite, one process',
+        `sqlite:${file}`,
+        sqliteFx,
+        bare.rps,
+        { list: { ratio: 0.08, p95: 20 }, detail: { ratio: 0.08, p95: 20 }, dai: { ratio: 0.15 }, create: { ratio: 0.05 } },
+        tmp,
+      )),
+    );
+
+    const pgDb = await createPgDatabase();
+    if (!pgDb) lines.push(`\nPostgreSQL part skipped: ${PG_ADMIN_URL} cannot be reached.`);
+    else {
+      try {
+        console.log(`PostgreSQL: generating ${ORDERS.toLocaleString()} orders in ${pgDb.name}…`);
+        const pgFx = await fixture((await generatePostgres(pgDb.url, ORDERS)).db);
+        lines.push(
+          ...(await measureApp(
+            'PostgreSQL, one process',
+            pgDb.url,
+            pgFx,
+            bare.rps,
+            { list: { ratio: 0.05 }, detail: { ratio: 0.05 }, dai: {}, create: { ratio: 0.03, p95: 40 } },
+            tmp,
+            pgDb.name,
+          )),
+        );
+      } finally {
+        await dropPgDatabase(pgDb.name);
+      }
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const l of await httpLoad()) console.log(l);
+}
