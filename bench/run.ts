@@ -7,7 +7,8 @@
  * Targets: list p95 <= 20 ms, allDaiNumber <= 2 ms, create <= 10 ms.
  * Then the organisation bench (bench/organisation.ts: data scopes, Staff/list, orglist at
  * 10,000 staff), Excel export and import, the import bomb (bench/import-bomb.ts) and the
- * forms bench (bench/forms.ts: validation, uploads, rendering), and last the HTTP load
+ * forms bench (bench/forms.ts: validation, uploads, rendering), the SPA's first load
+ * (bench/spa.ts: login page JavaScript, sign-in to the list), and last the HTTP load
  * section (bench/http-load.ts: the app as its own process under autocannon, SQLite and
  * PostgreSQL, beside a bare Fastify).
  */
@@ -21,6 +22,7 @@ import { generateSqlite } from './generate.ts';
 import { httpLoad } from './http-load.ts';
 import { importBomb } from './import-bomb.ts';
 import { organisationBench } from './organisation.ts';
+import { spaBench } from './spa.ts';
 import { header, row, time } from './stats.ts';
 
 const TOTAL = Number(process.env.BENCH_ORDERS || 1_000_000);
@@ -184,6 +186,10 @@ for (const line of await importBomb()) console.log(line);
 console.log(`\nForms (bench/forms.ts)\n`);
 console.log(header());
 for (const line of await formsBench(N)) console.log(line);
+
+// --- SPA first load (bench/spa.ts, Chromium, its own small database) ----------------------
+console.log('');
+for (const line of await spaBench()) console.log(line);
 
 // --- HTTP load (bench/http-load.ts): the app started as users start it, under autocannon,
 // on the database above (it saves generating another million orders) and on PostgreSQL.
