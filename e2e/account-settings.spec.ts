@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, apiGet, apiPost, userMenu } from './helpers.ts';
+import { API, apiGet, apiPost, SETTLED_CONFIRM, userMenu } from './helpers.ts';
 import { loginAs, openAs, PASSWORD } from './staff.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
@@ -110,7 +110,7 @@ test('binding: a phone that approved a QR sign-in is listed and removed (zh-CN)'
     .or(binding.getByRole('button', { name: '移除' }))
     .click();
   await page
-    .locator('.ant-modal-confirm')
+    .locator(SETTLED_CONFIRM)
     .getByRole('button', { name: /移\s?除/ })
     .click();
   await expect(page.getByText('设备已移除')).toBeVisible();
@@ -162,7 +162,7 @@ test('dark mode and the top menu chosen in settings survive sign-out and show on
   await shot(first, 'custom-zh-CN');
   await userMenu(first, '退出登录');
   await first
-    .locator('.ant-modal-confirm')
+    .locator(SETTLED_CONFIRM)
     .getByRole('button', { name: /确\s?定/ })
     .click();
   await expect(first).toHaveURL(/\/user\/login$/);

@@ -91,6 +91,8 @@ function item(page: Page, f: FormField) {
 /** An open dropdown whose appear animation is over (clicks during it can get lost). */
 const SETTLED = ':not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])';
 export const OPEN_DROPDOWN = `.ant-dropdown:not(.ant-dropdown-hidden)${SETTLED}`;
+/** A confirmation dialog done with its opening animation: a click while it zooms in can be lost. */
+export const SETTLED_CONFIRM = `.ant-modal-confirm${SETTLED}`;
 const OPEN_SELECT = `.ant-select-dropdown:not(.ant-select-dropdown-hidden)${SETTLED}`;
 
 /** Closes the notifications (the welcome one covers the header's right side). */

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { templateFields } from '@swo/contract';
-import { apiLogin, apiPost, chooseCompany, fillTemplate, firstApplication, OPEN_DROPDOWN, signIn, userMenu, useSession } from './helpers.ts';
+import { apiLogin, apiPost, chooseCompany, fillTemplate, firstApplication, OPEN_DROPDOWN, SETTLED_CONFIRM, signIn, userMenu, useSession } from './helpers.ts';
 import { loginAs, openAs } from './staff.ts';
 
 const tabs = (page: Page) => page.getByTestId('multi-tab').locator('.ant-tabs-tab');
@@ -105,7 +105,7 @@ test('logout asks for confirmation', async ({ page, request }) => {
   await page.goto('/orders/workorder');
   const logout = () => userMenu(page, '退出登录');
   await logout();
-  const confirm = page.locator('.ant-modal-confirm');
+  const confirm = page.locator(SETTLED_CONFIRM);
   await expect(confirm).toContainText('确定要退出登录吗？');
   await confirm.getByRole('button', { name: /取\s?消/ }).click();
   await expect(confirm).toBeHidden();
