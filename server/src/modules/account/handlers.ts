@@ -5,27 +5,14 @@
 import type { Services } from '../../services.ts';
 import { authOf } from '../../http/context.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
-import { AppError, errors } from '../../http/errors.ts';
-import { message } from '../../http/messages.ts';
-
-interface MultipartFile {
-  toBuffer?: () => Promise<Buffer>;
-}
+import { fileOf } from '../../http/multipart.ts';
 
 export const accountHandlers = (s: Services) =>
   defineHandlers({
     profileGet: async (_, { req }) => s.accountProfile.profile(authOf(req)),
     profileSave: async (body, { req }) => s.accountProfile.save(authOf(req), body, req.ip),
     avatarUpload: async (body, { req }) => {
-      const file = ((body ?? {}) as Record<string, MultipartFile | undefined>).file;
-      if (!file?.toBuffer) throw errors.validation({ file: [message(req.lang, 'fieldRequired')] });
-      let buf: Buffer;
-      try {
-        buf = await file.toBuffer();
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        throw errors.tooLarge(req.lang, Math.round(s.uploads.maxBytes / 1024 / 1024));
-      }
+      const { buf } = await fileOf(body, req.lang, () => s.uploads.tooLarge(req.lang));
       return s.accountProfile.uploadAvatar(authOf(req), buf, req.ip, req.lang);
     },
     avatarFile: async (q, { reply }) =>

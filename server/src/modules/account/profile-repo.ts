@@ -54,17 +54,3 @@ export function approvingSessionsOf(db: Db, userId: UserId, at: string) {
     .limit(100)
     .execute();
 }
-
-/** Revokes one live session of the user that approved QR sign-ins; false when there is none such. */
-export async function revokeApprovingSession(db: Db, userId: UserId, sessionId: number, at: string): Promise<boolean> {
-  const r = await db
-    .updateTable('sessions')
-    .set({ revoked_at: at })
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('qr_approvals', '>', 0)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}

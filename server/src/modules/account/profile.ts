@@ -12,6 +12,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import type { Lang } from '../../http/messages.ts';
 import { now } from '../../lib/time.ts';
+import { revokeOwnSession } from '../auth/repo.ts';
 import { writeLog, type LogEvent } from '../operation-log/repo.ts';
 import { findActiveUsersByPhone } from '../sms/repo.ts';
 import type { SmsCodes } from '../sms/service.ts';
@@ -50,7 +51,7 @@ export function createAccountProfile(db: Kysely<DB>, codes: SmsCodes, uploadDir:
           await log(trx, auth, 'update_profile', ip, { fields: changed });
         });
       }
-      return profile(auth);
+      return { ...before, ...body };
     },
 
     /** Stores a new avatar (avatarImage: 400 when not a picture) and removes the old file. */
@@ -123,7 +124,7 @@ export function createAccountProfile(db: Kysely<DB>, codes: SmsCodes, uploadDir:
     /** Removes a device: its session is signed out (404 when it is not one of the person's devices). */
     async removeDevice(auth: AuthContext, id: number, ip: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.revokeApprovingSession(trx, auth.userId, id, now()))) throw errors.notFound();
+        if (!(await revokeOwnSession(trx, auth.userId, id, now(), true))) throw errors.notFound();
         await log(trx, auth, 'remove_device', ip, { session: id });
       });
     },

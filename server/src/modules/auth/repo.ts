@@ -112,17 +112,20 @@ export function liveSessionsOf(db: Db, userId: UserId, at: string) {
     .execute();
 }
 
-/** Revokes one live session of the user; false when it is not theirs or already dead. */
-export async function revokeOwnSession(db: Db, userId: UserId, sessionId: number, at: string): Promise<boolean> {
-  const r = await db
+/**
+ * Revokes one live session of the user (with `qrApprover`, only one that approved QR
+ * sign-ins); false when there is no such session.
+ */
+export async function revokeOwnSession(db: Db, userId: UserId, sessionId: number, at: string, qrApprover = false): Promise<boolean> {
+  let q = db
     .updateTable('sessions')
     .set({ revoked_at: at })
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where('expires_at', '>', at);
+  if (qrApprover) q = q.where('qr_approvals', '>', 0);
+  return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
 /** Revokes every live session of the user but `keep`; returns how many. */

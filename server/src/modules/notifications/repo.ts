@@ -8,6 +8,7 @@
 import { ACTION, type CompanyId, type StaffId, type StoredNotificationEvent, type UserId, type WorkOrderId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
+import { roleMayAct } from '../work-orders/repo.ts';
 
 /** One notification to write. */
 export interface NewNotification {
@@ -43,9 +44,8 @@ function activeMembers(db: Db, companyId: CompanyId, staffIds: readonly StaffId[
 }
 
 /**
- * Active members whose active role may review orders (an administrator role, or the
- * `examine` action on the active work-order menu, as the guard reads grants), with what
- * their data scope needs.
+ * Active members whose active role may review orders (roleMayAct: an administrator role,
+ * or `examine` on the active work-order menu), with what their data scope needs.
  */
 function reviewers(db: Db, companyId: CompanyId) {
   return db
@@ -58,21 +58,7 @@ function reviewers(db: Db, companyId: CompanyId) {
     .where('s.deleted_at', 'is', null)
     .where('u.status', '=', 1)
     .where('r.status', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('r.is_admin', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('role_grants as g')
-            .innerJoin('menus as m', 'm.id', 'g.menu_id')
-            .select('g.id')
-            .whereRef('g.role_id', '=', 'r.id')
-            .where('m.key', '=', 'workorder')
-            .where('m.status', '=', 1)
-            .where('g.action', '=', ACTION.review),
-        ),
-      ]),
-    )
+    .where((eb) => roleMayAct(eb, ACTION.review))
     .orderBy('s.id')
     .execute();
 }

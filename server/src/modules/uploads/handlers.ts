@@ -7,23 +7,17 @@ import type { FastifyRequest } from 'fastify';
 import type { UploadKind } from '@swo/contract';
 import type { Services } from '../../services.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
-import { AppError, errors } from '../../http/errors.ts';
+import { errors } from '../../http/errors.ts';
 import { requestedCompanyId } from '../../http/guard.ts';
-import { message } from '../../http/messages.ts';
+import { fileOf, multipartFields } from '../../http/multipart.ts';
 import type { Uploader } from './service.ts';
-
-interface MultipartField {
-  value?: unknown;
-  toBuffer?: () => Promise<Buffer>;
-  filename?: string;
-}
 
 export const uploadHandlers = (s: Services) => {
   /**
    * The requester of the application whose key is sent (the key decides, even when the
    * browser also holds a staff token), else the member of the company sent.
    */
-  async function uploaderOf(req: FastifyRequest, fields: Record<string, MultipartField | undefined>): Promise<Uploader> {
+  async function uploaderOf(req: FastifyRequest, fields: ReturnType<typeof multipartFields>): Promise<Uploader> {
     const appKey = fields.app_key?.value;
     if (typeof appKey === 'string' && appKey) return s.uploads.requesterUploader(appKey, req.lang);
     const companyId = requestedCompanyId(req);
@@ -36,18 +30,9 @@ export const uploadHandlers = (s: Services) => {
 
   // multipart/form-data: company_id or app_key, then the file (fields before the file).
   async function receive(kind: UploadKind, body: unknown, req: FastifyRequest) {
-    const fields = (body ?? {}) as Record<string, MultipartField | undefined>;
-    const who = await uploaderOf(req, fields);
-    const file = fields.file;
-    if (!file?.toBuffer) throw errors.validation({ file: [message(req.lang, 'fieldRequired')] });
-    let buf: Buffer;
-    try {
-      buf = await file.toBuffer();
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      throw errors.tooLarge(req.lang, Math.round(s.uploads.maxBytes / 1024 / 1024));
-    }
-    return s.uploads.upload(who, kind, file.filename ?? '', buf);
+    const who = await uploaderOf(req, multipartFields(body));
+    const { buf, filename } = await fileOf(body, req.lang, () => s.uploads.tooLarge(req.lang));
+    return s.uploads.upload(who, kind, filename, buf);
   }
 
   return defineHandlers({

@@ -61,8 +61,11 @@ const cleanName = (name: string) =>
 
 export function createUploadService(db: Kysely<DB>, opts: UploadOptions) {
   const store = uploadStore(opts.dir);
+  /** 413 for a file past the upload limit, said in MB (uploads and avatars share it). */
+  const tooLarge = (lang: Lang) => errors.tooLarge(lang, Math.round(opts.maxBytes / 1024 / 1024));
   return {
     maxBytes: opts.maxBytes,
+    tooLarge,
 
     /** The uploader filling in the form of the active application `appKey`; 404 otherwise. */
     async requesterUploader(appKey: string, lang: Lang): Promise<Uploader> {
@@ -76,7 +79,7 @@ export function createUploadService(db: Kysely<DB>, opts: UploadOptions) {
      * content is refused (prepareContent).
      */
     async upload(who: Uploader, kind: UploadKind, name: string, buf: Buffer): Promise<UploadReply> {
-      if (buf.length > opts.maxBytes) throw errors.tooLarge(who.lang, Math.round(opts.maxBytes / 1024 / 1024));
+      if (buf.length > opts.maxBytes) throw tooLarge(who.lang);
       const content = await prepareContent(kind, name, buf, who.lang);
       const key = newUploadKey();
       const thumbKey = content.thumb ? newUploadKey() : null;

@@ -5,16 +5,10 @@ import { actorOf } from '../../http/context.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { fieldMessage } from '../../http/field-messages.ts';
-import { message } from '../../http/messages.ts';
+import { fileOf, multipartFields } from '../../http/multipart.ts';
 import { MAX_IMPORT_BYTES } from './excel.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-interface MultipartField {
-  value?: unknown;
-  toBuffer?: () => Promise<Buffer>;
-  filename?: string;
-}
 
 export const excelHandlers = (s: Services) =>
   defineHandlers({
@@ -29,17 +23,9 @@ export const excelHandlers = (s: Services) =>
     // multipart/form-data: fields company_id and application_id, then the file.
     importWorkOrders: async (body, { req }) => {
       const actor = actorOf(req);
-      const fields = (body ?? {}) as Record<string, MultipartField | undefined>;
-      const applicationId = applicationIdField.safeParse(fields.application_id?.value);
+      const applicationId = applicationIdField.safeParse(multipartFields(body).application_id?.value);
       if (!applicationId.success) throw errors.validation({ application_id: [fieldMessage(req.lang, applicationId.error.issues[0])] });
-      const file = fields.file;
-      if (!file?.toBuffer) throw errors.validation({ file: [message(req.lang, 'fieldRequired')] });
-      let buf: Buffer;
-      try {
-        buf = await file.toBuffer();
-      } catch {
-        throw new AppError(413, 'fileTooLarge');
-      }
+      const { buf } = await fileOf(body, req.lang, () => new AppError(413, 'fileTooLarge'));
       if (buf.length > MAX_IMPORT_BYTES) throw new AppError(413, 'fileTooLarge');
       return s.excel.import(actor, applicationId.data, buf);
     },

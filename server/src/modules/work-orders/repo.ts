@@ -8,7 +8,16 @@
  * keyword index (search-repo.ts). Reads of orders are in list-repo.ts.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
-import { ACTION, type ApplicationId, type CompanyId, type StaffId, type TemplateId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
+import {
+  ACTION,
+  type ActionKey,
+  type ApplicationId,
+  type CompanyId,
+  type StaffId,
+  type TemplateId,
+  type WorkOrderId,
+  type WorkOrderStatus,
+} from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
@@ -255,11 +264,12 @@ export async function rebuildStatusCounts(db: Db): Promise<void> {
 }
 
 /**
- * Whether the role `r` may claim orders: an administrator role, or one granted the claim
- * action on the work-order menu while that menu is active (as the guard reads grants). The
- * one place this is decided in SQL: the staff picker and assignment targets use it.
+ * Whether the role `r` may take `action` on orders: an administrator role, or one granted
+ * the action on the work-order menu while that menu is active (as the guard reads grants).
+ * The one place this is decided in SQL: the staff picker, assignment targets (claim) and
+ * the reviewers notified (review) use it.
  */
-export function roleMayClaim(eb: ExpressionBuilder<DB & { r: RolesTable }, 'r'>) {
+export function roleMayAct(eb: ExpressionBuilder<DB & { r: RolesTable }, 'r'>, action: ActionKey) {
   return eb.or([
     eb('r.is_admin', '=', 1),
     eb.exists(
@@ -270,10 +280,13 @@ export function roleMayClaim(eb: ExpressionBuilder<DB & { r: RolesTable }, 'r'>)
         .whereRef('g.role_id', '=', 'r.id')
         .where('m.key', '=', 'workorder')
         .where('m.status', '=', 1)
-        .where('g.action', '=', ACTION.claim),
+        .where('g.action', '=', action),
     ),
   ]);
 }
+
+/** Whether the role `r` may claim orders (roleMayAct). */
+export const roleMayClaim = (eb: ExpressionBuilder<DB & { r: RolesTable }, 'r'>) => roleMayAct(eb, ACTION.claim);
 
 /** Facts about a staff member that decide whether they may receive an order of the application. */
 async function handlingFacts(db: Db, companyId: CompanyId, applicationId: ApplicationId, staffId: StaffId): Promise<{ bound: boolean; roleCanClaim: boolean }> {
