@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
@@ -22,7 +21,7 @@ import type { DB } from './db/schema.ts';
 import { toEnvelope } from './http/errors.ts';
 import { message } from './http/messages.ts';
 import { registerGuard } from './http/guard.ts';
-import { fastifyTrustProxy, helmetOptions, loggerOptions, registerNoStore, type TrustProxy } from './http/security.ts';
+import { fastifyTrustProxy, loggerOptions, registerAccessLog, registerNoStore, registerSecurityHeaders, type TrustProxy } from './http/security.ts';
 import type { App } from './http/types.ts';
 import { allowedMethods, methodNotAllowed, registerEndpoints, type Handlers } from './http/endpoints.ts';
 import { applicationHandlers } from './modules/applications/handlers.ts';
@@ -86,6 +85,7 @@ export async function buildApp(opts: AppOptions) {
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: fastifyTrustProxy(opts.trustProxy),
+    disableRequestLogging: true, // registerAccessLog writes one line instead
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered, with its declared permission (the route test reads it).
   const routeTable: RouteEntry[] = [];
@@ -105,7 +105,8 @@ export async function buildApp(opts: AppOptions) {
     return reply.status(status).send(body);
   });
 
-  await app.register(helmet, helmetOptions(opts.hsts ?? false));
+  registerSecurityHeaders(app, opts.hsts ?? false);
+  registerAccessLog(app);
   registerNoStore(app);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
   const uploads = { dir: opts.uploadDir ?? path.join(os.tmpdir(), 'smart-work-order-uploads'), maxBytes: opts.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES };
