@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
@@ -85,7 +85,7 @@ export async function buildApp(opts: AppOptions) {
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: fastifyTrustProxy(opts.trustProxy),
-    disableRequestLogging: true, // registerAccessLog writes one line instead
+    logController: new LogController({ disableRequestLogging: true }), // registerAccessLog writes one line instead
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered, with its declared permission (the route test reads it).
   const routeTable: RouteEntry[] = [];

@@ -235,12 +235,16 @@ export interface AuthEpochTable {
 /** A rate-limit window of one (route, caller key); `window_start` in ms since the epoch. */
 export interface RateLimitHitsTable {
   key: string;
+  /** The writing PostgreSQL backend's pid, 0 on SQLite (docs/design.md, "Counters and order numbers"). */
+  stripe: Generated<number>;
   window_start: number;
   count: number;
 }
 export interface WorkOrderStatusCountsTable {
   company_id: CompanyId;
   status: string;
+  /** The writing PostgreSQL backend's pid, 0 on SQLite and once folded (docs/design.md, "Counters and order numbers"). */
+  stripe: Generated<number>;
   count: number;
 }
 /** A staff member taking part in an order (docs/design.md, "Data scope"); `roles` bits: 1 handler, 2 creator, 4 reviewer. */
@@ -256,6 +260,8 @@ export interface WorkOrderApplicationCountsTable {
   company_id: CompanyId;
   application_id: ApplicationId;
   status: string;
+  /** The writing PostgreSQL backend's pid, 0 on SQLite and once folded (docs/design.md, "Counters and order numbers"). */
+  stripe: Generated<number>;
   count: number;
 }
 export interface WorkOrderParticipantCountsTable {
@@ -263,6 +269,8 @@ export interface WorkOrderParticipantCountsTable {
   staff_id: StaffId;
   application_id: ApplicationId;
   status: string;
+  /** The writing PostgreSQL backend's pid, 0 on SQLite and once folded (docs/design.md, "Counters and order numbers"). */
+  stripe: Generated<number>;
   count: number;
 }
 export interface WorkOrderRecordsTable {

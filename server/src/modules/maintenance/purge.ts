@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { addMs, DAY, HOUR } from '../../lib/time.ts';
 import { purgeTickets } from '../auth/qr-repo.ts';
 import { purgeChallenges } from '../auth/totp-repo.ts';
+import { foldCounterStripes } from '../work-orders/participants-repo.ts';
 import { purgeRateLimits } from './rate-limit-repo.ts';
 
 /** How long a batch call's reply is kept for retries with the same Idempotency-Key. */
@@ -21,6 +22,8 @@ export interface PurgeCounts {
   smsOutbox: number;
   qrLogins: number;
   twoFactorChallenges: number;
+  /** Counter rows of gone PostgreSQL backends folded into stripe 0. */
+  counterStripes: number;
 }
 
 /** How long the outbox keeps a message (the codes in it are dead after 5 minutes anyway). */
@@ -30,7 +33,7 @@ export const SMS_OUTBOX_TTL_MS = 7 * DAY;
  * Deletes expired or revoked sessions, idempotency keys older than their TTL, expired import
  * locks, rate-limit windows older than a day, expired SMS codes, outbox messages past
  * their week, QR sign-in tickets an hour after they ran out and expired two-factor
- * challenges.
+ * challenges; and folds the counter stripes of PostgreSQL connections that are gone.
  */
 export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISOString()): Promise<PurgeCounts> {
   const sessions = await db
@@ -43,6 +46,7 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
   const smsCodes = await db.deleteFrom('sms_codes').where('expires_at', '<=', at).executeTakeFirst();
   const qrLogins = await purgeTickets(db, addMs(at, -HOUR));
   const twoFactorChallenges = await purgeChallenges(db, at);
+  const counterStripes = await foldCounterStripes(db);
   const outbox = await db.deleteFrom('sms_outbox').where('created_at', '<', addMs(at, -SMS_OUTBOX_TTL_MS)).executeTakeFirst();
   return {
     sessions: Number(sessions.numDeletedRows),
@@ -53,6 +57,7 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
     smsOutbox: Number(outbox.numDeletedRows),
     qrLogins,
     twoFactorChallenges,
+    counterStripes,
   };
 }
 

@@ -1,5 +1,6 @@
 /** SQL of the shared rate-limit windows (http/rate-limit-store.ts). */
-import type { Db } from '../../db/types.ts';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../../db/types.ts';
 
 /**
  * Counts one request under `key` at `at` (ms since the epoch) in a window of `windowMs`:
@@ -7,6 +8,7 @@ import type { Db } from '../../db/types.ts';
  * count in the window and when it started.
  */
 export async function hitRateLimit(db: Db, key: string, at: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
+  if (isPostgres(db)) return hitStriped(db, key, at, windowMs);
   const r = await db
     .insertInto('rate_limit_hits')
     .values({ key, window_start: at, count: 1 })
@@ -33,4 +35,28 @@ export async function hitRateLimit(db: Db, key: string, at: number, windowMs: nu
 export async function purgeRateLimits(db: Db, beforeMs: number): Promise<number> {
   const r = await db.deleteFrom('rate_limit_hits').where('window_start', '<', beforeMs).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/**
+ * PostgreSQL: the same count kept in this connection's own stripe of the key (docs/design.md,
+ * "Counters and order numbers"), so calls from one address on several connections never
+ * wait on one row; the window's count is the sum of the stripes whose window is live, and
+ * it started with the oldest of them. One statement.
+ */
+async function hitStriped(db: Db, key: string, at: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
+  const expired = at - windowMs;
+  const r = await sql<{ count: number; window_start: number }>`with hit as (
+      insert into rate_limit_hits (key, stripe, window_start, count) values (${key}, pg_backend_pid(), ${at}, 1)
+      on conflict (key, stripe) do update set
+        count = case when rate_limit_hits.window_start <= ${expired} then 1 else rate_limit_hits.count + 1 end,
+        window_start = case when rate_limit_hits.window_start <= ${expired} then ${at} else rate_limit_hits.window_start end
+      returning count, window_start
+    ), others as (
+      select coalesce(sum(count), 0) as count, min(window_start) as window_start from rate_limit_hits
+      where key = ${key} and stripe <> pg_backend_pid() and window_start > ${expired}
+    )
+    select hit.count + others.count as count, least(hit.window_start, coalesce(others.window_start, hit.window_start)) as window_start
+    from hit, others`.execute(db);
+  const row = r.rows[0];
+  return { count: Number(row.count), windowStart: Number(row.window_start) };
 }

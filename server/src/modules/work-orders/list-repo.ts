@@ -240,9 +240,15 @@ export function orderBatch(db: Db, companyId: CompanyId, f: OrderFilters, before
 export async function statusCounts(db: Db, companyId: CompanyId, visibility?: Visibility): Promise<Record<WorkOrderStatus, number>> {
   const scope = scopeOf({ visibility });
   if (scope) return scopedCounts(db, companyId, scope);
-  const rows = await db.selectFrom('work_order_status_counts').select(['status', 'count']).where('company_id', '=', companyId).execute();
+  // A counter is the sum of its stripes (repo.ts bumpCount).
+  const rows = await db
+    .selectFrom('work_order_status_counts')
+    .select((eb) => ['status', eb.fn.sum<number>('count').as('n')])
+    .where('company_id', '=', companyId)
+    .groupBy('status')
+    .execute();
   const out = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
-  for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.count);
+  for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.n ?? 0);
   return out;
 }
 

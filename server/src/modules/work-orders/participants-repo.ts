@@ -13,7 +13,7 @@
  */
 import { sql } from 'kysely';
 import { WORK_ORDER_STATUSES, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
-import type { Db } from '../../db/types.ts';
+import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
 
 /** What a participant is to an order: bits of `work_order_participants.roles`. */
 export const PART = { handler: 1, creator: 2, reviewer: 4 } as const;
@@ -67,13 +67,13 @@ export function orderKeys(db: Db, companyId: CompanyId, orderId: WorkOrderId) {
     .executeTakeFirst();
 }
 
-/** Adds `delta` to one counter row, creating it on first use. */
+/** Adds `delta` to this connection's stripe of one counter, creating the row on first use. */
 async function bumpApplication(db: Db, companyId: CompanyId, applicationId: ApplicationId, status: string, delta: number): Promise<void> {
   await db
     .insertInto('work_order_application_counts')
-    .values({ company_id: companyId, application_id: applicationId, status, count: delta })
+    .values({ company_id: companyId, application_id: applicationId, status, stripe: counterStripe(db), count: delta })
     .onConflict((oc) =>
-      oc.columns(['company_id', 'application_id', 'status']).doUpdateSet((eb) => ({ count: eb('work_order_application_counts.count', '+', delta) })),
+      oc.columns(['company_id', 'application_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_application_counts.count', '+', delta) })),
     )
     .execute();
 }
@@ -81,10 +81,10 @@ async function bumpApplication(db: Db, companyId: CompanyId, applicationId: Appl
 async function bumpParticipant(db: Db, companyId: CompanyId, staffId: StaffId, applicationId: ApplicationId, status: string, delta: number): Promise<void> {
   await db
     .insertInto('work_order_participant_counts')
-    .values({ company_id: companyId, staff_id: staffId, application_id: applicationId, status, count: delta })
+    .values({ company_id: companyId, staff_id: staffId, application_id: applicationId, status, stripe: counterStripe(db), count: delta })
     .onConflict((oc) =>
       oc
-        .columns(['company_id', 'staff_id', 'application_id', 'status'])
+        .columns(['company_id', 'staff_id', 'application_id', 'status', 'stripe'])
         .doUpdateSet((eb) => ({ count: eb('work_order_participant_counts.count', '+', delta) })),
     )
     .execute();
@@ -235,4 +235,36 @@ export async function rebuildParticipants(db: Db): Promise<void> {
   await sql`insert into work_order_participant_counts (company_id, staff_id, application_id, status, count)
     select company_id, staff_id, application_id, status, count(*) from work_order_participants
     group by company_id, staff_id, application_id, status`.execute(db);
+}
+
+/** Each counter table with the columns of its key before the stripe. */
+const COUNTER_KEYS = {
+  work_order_status_counts: ['company_id', 'status'],
+  work_order_application_counts: ['company_id', 'application_id', 'status'],
+  work_order_participant_counts: ['company_id', 'staff_id', 'application_id', 'status'],
+} as const;
+
+/**
+ * Folds the counter stripes of PostgreSQL backends that are gone into stripe 0, one
+ * statement per table (docs/design.md, "Counters and order numbers"), so a counter stays a
+ * handful of rows however often the pool replaces its connections. A live backend's stripe
+ * is left alone: no writer ever waits on the fold. Returns the rows folded; 0 on SQLite.
+ */
+export async function foldCounterStripes(db: Db): Promise<number> {
+  if (!isPostgres(db)) return 0;
+  let folded = 0;
+  for (const [table, key] of Object.entries(COUNTER_KEYS)) {
+    const cols = sql.join(key.map((k) => sql.ref(k)));
+    const r = await sql<{ n: number }>`with gone as (
+        delete from ${sql.table(table)} where stripe <> 0 and stripe not in (select pid from pg_stat_activity where pid is not null)
+        returning ${cols}, count
+      ), folded as (
+        insert into ${sql.table(table)} (${cols}, stripe, count)
+        select ${cols}, 0, sum(count) from gone group by ${cols}
+        on conflict (${cols}, stripe) do update set count = ${sql.table(table)}.count + excluded.count
+      )
+      select count(*)::int as n from gone`.execute(db);
+    folded += Number(r.rows[0]?.n ?? 0);
+  }
+  return folded;
 }

@@ -18,7 +18,7 @@ import {
   type WorkOrderId,
   type WorkOrderStatus,
 } from '@swo/contract';
-import type { Db } from '../../db/types.ts';
+import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
@@ -30,32 +30,39 @@ type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'versio
   order_no?: string;
 };
 
-/** Adds `delta` to the counter of (company, status), creating the row on first use. */
+/** Adds `delta` to this connection's stripe of the (company, status) counter, creating the row on first use. */
 async function bumpCount(db: Db, companyId: CompanyId, status: string, delta: number): Promise<void> {
-  const r = await db
-    .updateTable('work_order_status_counts')
-    .set((eb) => ({ count: eb('count', '+', delta) }))
-    .where('company_id', '=', companyId)
-    .where('status', '=', status)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) {
-    await db
-      .insertInto('work_order_status_counts')
-      .values({ company_id: companyId, status, count: delta })
-      .onConflict((oc) => oc.columns(['company_id', 'status']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', delta) })))
-      .execute();
-  }
+  await db
+    .insertInto('work_order_status_counts')
+    .values({ company_id: companyId, status, stripe: counterStripe(db), count: delta })
+    .onConflict((oc) => oc.columns(['company_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', delta) })))
+    .execute();
 }
 
-/** Next order number of the company: yyyyMMdd (its own day) + a per-company sequence of 6 digits. */
+/**
+ * Next order number of the company: yyyyMMdd (its own day) + a per-company sequence of 6
+ * digits. On PostgreSQL the sequence is the company's own (`work_order_no_<id>`, made by a
+ * trigger with the company): nextval locks no row, so creates of one company do not queue
+ * on each other; numbers a rolled-back create took are skipped. On SQLite, the company row.
+ */
 async function nextOrderNo(db: Db, companyId: CompanyId, at: string): Promise<string> {
-  const r = await db
-    .updateTable('companies')
-    .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
-    .where('id', '=', companyId)
-    .returning(['order_seq', 'time_zone'])
-    .executeTakeFirstOrThrow();
-  return localDay(at, r.time_zone).replace(/-/g, '') + String(r.order_seq).padStart(6, '0');
+  let seq: number;
+  let timeZone: string;
+  if (isPostgres(db)) {
+    const r = await sql<{ seq: number; time_zone: string }>`select nextval(${`work_order_no_${Number(companyId)}`}::regclass) as seq, time_zone
+      from companies where id = ${companyId}`.execute(db);
+    if (!r.rows[0]) throw new Error(`company ${companyId} not found`);
+    ({ seq, time_zone: timeZone } = r.rows[0]);
+  } else {
+    const r = await db
+      .updateTable('companies')
+      .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
+      .where('id', '=', companyId)
+      .returning(['order_seq', 'time_zone'])
+      .executeTakeFirstOrThrow();
+    ({ order_seq: seq, time_zone: timeZone } = r);
+  }
+  return localDay(at, timeZone).replace(/-/g, '') + String(seq).padStart(6, '0');
 }
 
 async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
