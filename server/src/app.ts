@@ -30,6 +30,7 @@ import { authHandlers } from './modules/auth/handlers.ts';
 import { operationLogHandlers } from './modules/operation-log/handlers.ts';
 import { roleHandlers } from './modules/roles/handlers.ts';
 import { menuHandlers } from './modules/menus/handlers.ts';
+import { liveHandlers } from './modules/live/handlers.ts';
 import { notificationHandlers } from './modules/notifications/handlers.ts';
 import { platformHandlers } from './modules/platform/handlers.ts';
 import { organisationHandlers } from './modules/organisation/handlers.ts';
@@ -65,6 +66,12 @@ export interface AppOptions {
   uploadMaxBytes?: number;
   /** SMS provider keys (TENCENT_SMS_*); without them, the outbox provider. */
   sms?: SmsConfig;
+  /** The DATABASE_URL of `db`: on PostgreSQL, live updates LISTEN on a connection of their own (docs/design.md, "Live updates"). */
+  databaseUrl?: string;
+  /** Live updates: heartbeat (and session re-check) period of event streams, 25 s by default. */
+  liveHeartbeatMs?: number;
+  /** Live updates on SQLite: how often the outbox is read, 250 ms by default. */
+  livePollMs?: number;
 }
 
 export interface RouteEntry {
@@ -118,17 +125,31 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  const services = createServices(opts.db, opts.dialect ?? 'sqlite', uploads, {
-    config: opts.sms ?? { tencent: null },
-    log: (msg) => app.log.info(msg),
-    onDeliveryError: (err) => app.log.error({ err }, 'SMS delivery failed'),
-  });
+  const services = createServices(
+    opts.db,
+    opts.dialect ?? 'sqlite',
+    uploads,
+    {
+      config: opts.sms ?? { tencent: null },
+      log: (msg) => app.log.info(msg),
+      onDeliveryError: (err) => app.log.error({ err }, 'SMS delivery failed'),
+    },
+    {
+      databaseUrl: opts.databaseUrl,
+      heartbeatMs: opts.liveHeartbeatMs,
+      pollMs: opts.livePollMs,
+      onError: (err) => app.log.error({ err }, 'live updates failed'),
+    },
+  );
+  // Open event streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => services.live.close());
   registerGuard(app, services);
 
   const handlers: Handlers = {
     ...authHandlers(services),
     ...accountHandlers(services),
     ...notificationHandlers(services),
+    ...liveHandlers(services),
     ...workOrderHandlers(services),
     ...excelHandlers(services),
     ...applicationHandlers(services),

@@ -51,6 +51,7 @@ async function serve(purge: boolean) {
   const app = await buildApp({
     db,
     dialect,
+    databaseUrl: config.databaseUrl,
     webDist: config.webDist,
     publicRateLimit: config.publicRateLimit,
     logLevel: config.logLevel,

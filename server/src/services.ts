@@ -13,6 +13,8 @@ import { createTwoFactor } from './modules/auth/two-factor.ts';
 import { createSmsAuth } from './modules/auth/sms.ts';
 import { createSmsProvider, type SmsConfig } from './modules/sms/provider.ts';
 import { createSmsCodes } from './modules/sms/service.ts';
+import { createLiveBus } from './modules/live/bus.ts';
+import { createLiveService } from './modules/live/service.ts';
 import { createMenuService } from './modules/menus/service.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { createAccountService } from './modules/platform/accounts.ts';
@@ -39,11 +41,22 @@ export interface SmsOptions {
   onDeliveryError: (err: Error) => void;
 }
 
-export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions, sms: SmsOptions) {
+/** Live updates (docs/design.md, "Live updates"): where PostgreSQL's LISTEN connects, timings, error report. */
+export interface LiveOptions {
+  databaseUrl?: string;
+  heartbeatMs?: number;
+  pollMs?: number;
+  onError: (err: unknown) => void;
+}
+
+export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions, sms: SmsOptions, live: LiveOptions) {
   const smsCodes = createSmsCodes(db, createSmsProvider(sms.config, db, sms.log), sms.onDeliveryError);
+  const auth = createAuthService(db);
+  const access = createAccessService(db);
+  const bus = createLiveBus({ db, dialect, databaseUrl: live.databaseUrl, pollMs: live.pollMs, onError: live.onError });
   return {
     db,
-    auth: createAuthService(db),
+    auth,
     smsCodes,
     smsAuth: createSmsAuth(db, smsCodes),
     qrLogin: createQrLogin(db),
@@ -52,7 +65,8 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     accountCenter: createAccountCenter(db),
     accountProfile: createAccountProfile(db, smsCodes, uploads.dir),
     notifications: createNotificationService(db),
-    access: createAccessService(db),
+    access,
+    live: createLiveService(db, bus, auth, access, { heartbeatMs: live.heartbeatMs, onError: live.onError }),
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),
     workOrderActions: createWorkOrderActions(db),

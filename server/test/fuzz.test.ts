@@ -44,6 +44,8 @@ describe('malformed input never reaches a 500', () => {
     const failures: string[] = [];
     for (const [name, e] of Object.entries(ENDPOINTS) as [string, Endpoint][]) {
       if (name === 'signOut') continue; // would end the session the walk uses
+      // A good company id opens an event stream, which never ends under inject; its refusals are in live-events.test.ts.
+      if (name === 'liveEvents') continue;
       const fields = fieldsOf(e.query ?? e.body);
       const payloads: Record<string, unknown>[] = [];
       for (const f of fields) for (const g of GARBAGE) payloads.push({ [f]: g });

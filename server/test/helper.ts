@@ -55,16 +55,17 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 }
 
 /** An empty migrated database of the dialect under test. */
-export async function freshDatabase(): Promise<{ db: Kysely<DB>; close: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Kysely<DB>; url: string; close: () => Promise<void> }> {
   if (dialect === 'postgres') {
     const { url, drop } = await createPgDatabase();
     const { db } = openDatabase(url, { poolSize: 20 });
     await migrateToLatest(db);
-    return { db, close: async () => (await db.destroy(), await drop()) };
+    return { db, url, close: async () => (await db.destroy(), await drop()) };
   }
-  const { db } = openDatabase('sqlite::memory:');
+  const url = 'sqlite::memory:';
+  const { db } = openDatabase(url);
   await migrateToLatest(db);
-  return { db, close: () => db.destroy() };
+  return { db, url, close: () => db.destroy() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
@@ -82,10 +83,10 @@ export interface Harness {
 }
 
 export async function setup(opts: Partial<Omit<AppOptions, 'db' | 'dialect'>> = {}): Promise<Harness> {
-  const { db, close } = await freshDatabase();
+  const { db, url, close } = await freshDatabase();
   await syncMenuCatalogue(db);
   await seedDemo(db);
-  const app = await buildApp({ db, dialect, webDist: null, publicRateLimit: 10_000, logLevel: 'silent', ...opts });
+  const app = await buildApp({ db, dialect, databaseUrl: url, webDist: null, publicRateLimit: 10_000, logLevel: 'silent', ...opts });
   await app.ready();
   const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
   return {

@@ -2,9 +2,11 @@
  * Two app instances on one database, each with its own connection and caller cache, as two
  * processes or machines would run (docs/design.md, "Caller cache"): a revocation made
  * through one is refused at once by the other, even though the other had just cached the
- * caller; a claim race across both has one winner.
+ * caller; a claim race across both has one winner; a live-update event raised through one
+ * is delivered by the other's event stream (docs/design.md, "Live updates").
  */
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -16,6 +18,7 @@ import type { DB } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { syncMenuCatalogue } from '../src/modules/access/repo.ts';
 import { call, createPgDatabase, dialect, login, type TestApp } from './helper.ts';
+import { openStream, orderEvent } from './live.ts';
 import { loose } from './loose-db.ts';
 
 /** Public calls per minute and IP, counted across both instances. */
@@ -40,7 +43,9 @@ beforeAll(async () => {
   await migrateToLatest(dbs[0]);
   await syncMenuCatalogue(dbs[0]);
   await seedDemo(dbs[0]);
-  const made = await Promise.all(dbs.map((db) => buildApp({ db, dialect, webDist: null, publicRateLimit: LIMIT, logLevel: 'silent' })));
+  const made = await Promise.all(
+    dbs.map((db) => buildApp({ db, dialect, databaseUrl: url, livePollMs: 50, webDist: null, publicRateLimit: LIMIT, logLevel: 'silent' })),
+  );
   apps = [made[0], made[1]];
   await Promise.all(apps.map((a) => a.ready()));
   company = (await dbs[0].selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
@@ -55,6 +60,22 @@ afterAll(async () => {
 const list = (app: TestApp, token: string) => call(app, 'GET', '/admin/Workorder/list', { token, payload: { company_id: company, pageSize: 1 } });
 
 describe('two instances on one database', () => {
+  it('an event raised through one is delivered by the stream of the other', async () => {
+    await apps[1].listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(apps[1].server.address() as AddressInfo).port}`;
+    const s = await openStream(base, company, await login(apps[1], 'admin'));
+    try {
+      const created = await call(apps[0], 'POST', '/admin/Work/add', {
+        token: await login(apps[0], 'wangfang'),
+        payload: { company_id: company, application_id: await appId('业主报修'), form_data: REPAIR, requester_name: '测试', requester_phone: '13600000000' },
+      });
+      expect(created.status).toBe(200);
+      await s.until(orderEvent(created.body.data.id as number));
+    } finally {
+      s.close();
+    }
+  });
+
   it('a logout on one is refused at once on the other', async () => {
     const token = await login(apps[0], 'wangfang');
     expect((await list(apps[1], token)).body.code).toBe(200); // cached on the second instance now

@@ -23,6 +23,7 @@ import * as logByUser from './migrations/2026-11-25T04-00-log-by-user.ts';
 import * as adminTwoFactor from './migrations/2026-11-25T05-00-admin-2fa.ts';
 import * as notifications from './migrations/2026-11-25T06-00-notifications.ts';
 import * as accountProfile from './migrations/2026-11-25T07-00-account-profile.ts';
+import * as liveEvents from './migrations/2026-11-25T08-00-live-events.ts';
 import * as counterStripes from './migrations/2026-11-25T09-00-counter-stripes.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T05-00-admin-2fa': adminTwoFactor,
   '2026-11-25T06-00-notifications': notifications,
   '2026-11-25T07-00-account-profile': accountProfile,
+  '2026-11-25T08-00-live-events': liveEvents,
   '2026-11-25T09-00-counter-stripes': counterStripes,
 };
 

@@ -457,6 +457,13 @@ export interface NotificationPreferencesTable {
   in_app: number;
 }
 
+/** One live-update event in the SQLite outbox (docs/design.md, "Live updates"); JSON payload. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  payload: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -497,4 +504,5 @@ export interface DB {
   import_locks: ImportLocksTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  live_events: LiveEventsTable;
 }

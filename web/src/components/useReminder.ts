@@ -5,7 +5,8 @@
  * shows a bottom-right notification. A failed call is silently ignored. Only users who
  * may assign (`workorder.zhipai`) get it: for others there is nothing to do about it; and
  * not those who turned "awaiting assignment" off in their notification settings
- * (docs/design.md, "Notifications").
+ * (docs/design.md, "Notifications"). A live update of an order (docs/design.md, "Live
+ * updates") makes it ask again at once, at most once a minute.
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,11 +14,15 @@ import i18n from 'i18next';
 import { awaitingAssignmentCount, call } from '../app/api.ts';
 import { feedback } from '../app/feedback.tsx';
 import { keys } from '../app/queryKeys.ts';
+import { ORDERS_CHANGED_EVENT } from './useLiveUpdates.ts';
 import { WHITE_LIST } from '../app/routeTypes.ts';
 import { useRoleCan } from '../pages/workorder/useRoleCan.ts';
 
 /** Reminder interval (docs/product.md, section 9). */
 export const REMINDER_INTERVAL_MS = 300000;
+
+/** Live updates ask again at most this often: a busy company changes orders all the time. */
+export const LIVE_REMINDER_MIN_MS = 60_000;
 
 /** True when the reminder stays silent on `pathname` (tested on its first segment). */
 export function isReminderExempt(pathname: string): boolean {
@@ -53,8 +58,15 @@ export function useReminder(): void {
   useEffect(() => {
     if (!wanted) return;
     const run = () => void remind().catch(() => undefined);
-    run();
-    const timer = window.setInterval(run, REMINDER_INTERVAL_MS);
-    return () => window.clearInterval(timer);
+    let last = Date.now();
+    const runAndMark = () => ((last = Date.now()), run());
+    runAndMark();
+    const timer = window.setInterval(runAndMark, REMINDER_INTERVAL_MS);
+    const onLive = () => void (Date.now() - last >= LIVE_REMINDER_MIN_MS && runAndMark());
+    window.addEventListener(ORDERS_CHANGED_EVENT, onLive);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener(ORDERS_CHANGED_EVENT, onLive);
+    };
   }, [wanted]);
 }

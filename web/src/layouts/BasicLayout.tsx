@@ -17,6 +17,7 @@ import ErrorBoundary from '../components/ErrorBoundary.tsx';
 import MultiTab from '../components/MultiTab.tsx';
 import PageLoading from '../components/PageLoading.tsx';
 import { useMobile } from '../components/useMobile.ts';
+import { useLiveUpdates } from '../components/useLiveUpdates.ts';
 import { useReminder } from '../components/useReminder.ts';
 import HeaderBar from './HeaderBar.tsx';
 import Logo from './Logo.tsx';
@@ -37,6 +38,7 @@ export default function BasicLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useMobile();
   useReminder();
+  useLiveUpdates();
 
   // Several companies and none chosen at login: ask which one, not closable.
   useEffect(() => {

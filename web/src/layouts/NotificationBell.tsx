@@ -1,7 +1,7 @@
 /**
  * The header's notification bell (docs/design.md, "Notifications"): the unread count of
- * the current company as a badge, polled every 60 s and on window focus (live push comes
- * later), and a popover with the latest notifications. Clicking one marks it read and
+ * the current company as a badge, refetched on each live `notification` event
+ * (useLiveUpdates.ts), polled every 60 s and on window focus as the fallback, and a popover with the latest notifications. Clicking one marks it read and
  * opens the order's detail; "mark all read" clears the badge.
  */
 import { useState } from 'react';

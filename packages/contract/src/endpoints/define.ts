@@ -42,7 +42,7 @@ export interface StatusRule {
   edit?: PermissionCode;
 }
 
-/** The reply of a call is a file (Excel), not an envelope. */
+/** The reply of a call is not an envelope: a file (Excel) or a stream (live updates). */
 export const FILE_REPLY = 'file' as const;
 
 export interface Endpoint {

@@ -1,6 +1,11 @@
-/** The person's in-app notifications and notification preferences (docs/design.md, "Notifications"). */
+/**
+ * The person's in-app notifications and notification preferences (docs/design.md,
+ * "Notifications"), and the live-update stream that tells the SPA when to read again
+ * ("Live updates").
+ */
+import { companyScoped } from '../api.ts';
 import * as n from '../notifications.ts';
-import { def, type Endpoint } from './define.ts';
+import { def, FILE_REPLY, type Endpoint } from './define.ts';
 
 const tags = ['notifications'];
 
@@ -39,5 +44,16 @@ export const NOTIFICATION_ENDPOINTS = {
     reply: n.notificationSettings,
     tags,
     summary: 'Turn in-app notifications on or off per event (booleans); logged',
+  }),
+  liveEvents: def({
+    method: 'GET',
+    path: '/events',
+    permission: 'member',
+    query: companyScoped,
+    // Not an envelope: a text/event-stream that stays open.
+    reply: FILE_REPLY,
+    tags,
+    summary:
+      'Server-Sent Events of the company while signed in: `order` ({ids}: orders you may see changed), `notification` (you were notified), `ready` once listening; a comment every 25 s',
   }),
 } as const satisfies Record<string, Endpoint>;

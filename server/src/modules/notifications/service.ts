@@ -23,6 +23,7 @@ import type { Db } from '../../db/types.ts';
 import type { Actor, AuthContext } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
+import { raiseEvent } from '../live/repo.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
 import { visibilityOf } from '../work-orders/visibility.ts';
@@ -74,7 +75,8 @@ async function membersOf(data: CompanyData, staffIds: (StaffId | null)[]): Promi
  * to, `review` to its reviewers when it reaches `pending_review`, `rejected` and
  * `completed` to the staff member who created it. Only active members of the order's
  * company, never the actor, and only those who have not turned the event off; one
- * multi-row insert.
+ * multi-row insert. Then the change's live-update event, naming the accounts notified
+ * (docs/design.md, "Live updates"), in the same transaction.
  */
 export async function notifyChange(trx: Db, actor: ChangeActor, change: OrderChange): Promise<void> {
   const data = forCompany(trx, actor.companyId);
@@ -93,7 +95,9 @@ export async function notifyChange(trx: Db, actor: ChangeActor, change: OrderCha
       if (!off.has(user_id)) rows.push({ user_id, event, work_order_id: order.id, order_no: order.order_no, title: order.title });
     }
   }
-  await data.notifications.insertMany(rows, now());
+  const at = now();
+  await data.notifications.insertMany(rows, at);
+  await raiseEvent(trx, { companyId: actor.companyId, orderId: order.id, notified: [...new Set(rows.map((r) => r.user_id))] }, at);
 }
 
 /** Every event on, then the person's stored choices. */

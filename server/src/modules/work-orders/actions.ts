@@ -16,6 +16,7 @@ import { AppError, errors, toEnvelope } from '../../http/errors.ts';
 import { message } from '../../http/messages.ts';
 import { now } from '../../lib/time.ts';
 import { forCompany } from '../tenancy/for-company.ts';
+import { raiseEvent } from '../live/repo.ts';
 import { attachFormUploads, createOrder, templateOf, validFormData } from './create.ts';
 import { denialFor, mayReceive } from './policy.ts';
 import { presentOrder } from './service.ts';
@@ -174,6 +175,8 @@ export function createWorkOrderActions(db: Kysely<DB>) {
           created_at: now(),
         });
         await log.write({ ...logBase(actor), action: 'note', target_id: id, detail: { order_no: order.order_no } });
+        // Open details show the new note (docs/design.md, "Live updates").
+        await raiseEvent(trx, { companyId: actor.companyId, orderId: id, notified: [] }, now());
       });
     },
 
@@ -204,6 +207,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
         if (version !== undefined && version !== order.version) throw errors.conflict();
         if (!EDITABLE_STATUSES.includes(order.status as WorkOrderStatus)) throw errors.conflict();
         await replaceFormData(trx, actor, order, formData);
+        await raiseEvent(trx, { companyId: actor.companyId, orderId: id, notified: [] }, now());
       });
       return reload(actor, id);
     },
@@ -227,6 +231,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
           created_at: at,
         });
         await log.write({ ...logBase(actor), action: 'delete', target_id: id, detail: { order_no: order.order_no } });
+        await raiseEvent(trx, { companyId: actor.companyId, orderId: id, notified: [] }, at);
       });
     },
   };
