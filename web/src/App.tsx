@@ -1,30 +1,19 @@
 /**
  * The application shell: antd ConfigProvider (locale following the language, primary
- * colour and dark mode from the settings), the root that antd's App would draw (its text
- * style) with the context-bound feedback loaded when first used (app/feedback.tsx), the
- * query client and the router.
+ * colour and dark mode from the settings), antd App (context-bound feedback), the query
+ * client and the router.
  */
-import { useEffect, type ReactNode } from 'react';
-import { ConfigProvider, theme as antdTheme } from 'antd';
+import { useEffect } from 'react';
+import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FeedbackSlot } from './app/feedback.tsx';
+import { FeedbackBinder } from './app/feedback.tsx';
 import { readableOnWhite } from './app/contrast.ts';
 import { antdLocale } from './app/i18n.ts';
 import { queryClient } from './app/queryClient.ts';
 import { AppRoutes } from './app/router.tsx';
 import { useSettings } from './app/settings.ts';
-
-/** The text style antd's <App> gives its root (without its feedback holders: see app/feedback.tsx). */
-function AppRoot({ children }: { children: ReactNode }) {
-  const { token } = antdTheme.useToken();
-  return (
-    <div className="ant-app" style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
-      {children}
-    </div>
-  );
-}
 
 export default function App() {
   const { i18n } = useTranslation();
@@ -62,14 +51,14 @@ export default function App() {
         algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       }}
     >
-      <AppRoot>
-        <FeedbackSlot />
+      <AntApp>
+        <FeedbackBinder />
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>
-      </AppRoot>
+      </AntApp>
     </ConfigProvider>
   );
 }

@@ -1,14 +1,13 @@
 /** Withdraws the order after a confirmation (allowed while unassigned or rejected). */
-import { Button } from 'antd';
+import { App, Button } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.tsx';
 import { withdrawOrder } from './api.ts';
 
 export default function WithdrawButton({ ident, id, orderNo, onDone }: { ident: string; id: number; orderNo: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const { modal, message } = feedback;
+  const { modal, message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
   const confirm = () => {
