@@ -118,7 +118,7 @@ export async function mainJob(page: Page, request: APIRequestContext, x: FlowTex
   await chooseCompany(page, x.companyTitle, first.company_name, x.confirm);
   await expect(page.locator('.header-company')).toHaveText(first.company_name);
 
-  // Switch company and back through the header user menu (each reloads the page).
+  // Switch company and back through the header user menu (each in place, without a page load).
   for (const target of [second, first]) {
     await userMenu(page, x.switchCompany);
     await expect(page.getByRole('dialog', { name: x.companyTitle }).locator('.ant-modal-footer').getByRole('button', { name: x.close })).toBeVisible();

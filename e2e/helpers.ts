@@ -243,13 +243,14 @@ export async function signIn(page: Page, submitLabel: RegExp): Promise<void> {
   await page.getByRole('button', { name: submitLabel }).click();
 }
 
-/** The company dialog: choose `name` and confirm; the page reloads. */
+/** The company dialog: choose `name` and confirm; the company changes in place (no page load). */
 export async function chooseCompany(page: Page, dialogTitle: string, name: string, confirm: RegExp): Promise<void> {
   const dialog = page.getByRole('dialog', { name: dialogTitle });
   await expect(dialog).toBeVisible();
   await dialog.locator('.ant-select-selector').click();
   await page.locator(`${OPEN_SELECT} .ant-select-item-option`, { hasText: name }).first().click();
-  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: confirm }).click()]);
+  await dialog.getByRole('button', { name: confirm }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** A requester's repair order through the public form call; returns its id and the requester's ident. */

@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
 /**
- * Vite configuration of the SPA: React plugin, the endpoint routes module, the dev proxy of
+ * Vite configuration of the SPA: React plugin, the endpoint routes module, the login page's
+ * share of the zh-CN messages, the dev proxy of
  * `/index.php` to the API server, the alias of antd's style injection
  * (src/app/styleInjection.ts), and the build layout docs/product.md, section 7 describes
  * (chunks under `js/`).
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -31,11 +33,35 @@ function endpointRoutes(): Plugin {
   };
 }
 
+const FIRST_MESSAGES_ID = 'virtual:first-messages';
+
+/**
+ * The top-level message namespaces the login page needs (its own, the title and footer,
+ * the language selector, request errors, the welcome): the first load carries only these
+ * of the zh-CN messages; the whole bundle loads with any other page (src/app/i18n.ts).
+ */
+const FIRST_NAMESPACES = ['app', 'layout', 'lang', 'login', 'menu', 'qr', 'request', 'guard', 'welcome', 'buttons'];
+
+/** `virtual:first-messages`: the zh-CN messages of FIRST_NAMESPACES, picked at build time. */
+function firstMessages(): Plugin {
+  const file = fileURLToPath(new URL('src/locales/zh-CN.json', import.meta.url));
+  return {
+    name: 'swo-first-messages',
+    resolveId: (id) => (id === FIRST_MESSAGES_ID ? `\0${FIRST_MESSAGES_ID}` : undefined),
+    load(id) {
+      if (id !== `\0${FIRST_MESSAGES_ID}`) return undefined;
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(Object.fromEntries(FIRST_NAMESPACES.map((k) => [k, all[k]])))};`;
+    },
+  };
+}
+
 const API_TARGET = process.env.SWO_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), endpointRoutes()],
+  plugins: [react(), endpointRoutes(), firstMessages()],
   resolve: {
     alias: [
       // antd's style injection, without re-reading every style sheet per component instance

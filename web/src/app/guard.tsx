@@ -6,7 +6,7 @@
  * routes; while the server says a two-factor enrolment is owed, every route goes to its
  * screen. Also runs the top progress bar and sets the page title.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import NProgress from 'nprogress';
@@ -14,13 +14,14 @@ import PageLoading from '../components/PageLoading.tsx';
 import { landingPath } from './dynamicRoutes.ts';
 import { feedback } from './feedback.tsx';
 import { translateTitle } from './i18n.ts';
+import { lazyPage } from './lazyPage.ts';
 import { ApiError } from './request.ts';
 import { useCurrentRoute } from './routeContext.ts';
 import { ENROL_PATH, ENROL_ROUTE, LOGIN_PATH, WHITE_LIST } from './routeTypes.ts';
 import { useSession } from './session.ts';
 
 /** Shown only when the user info fails to load: not part of the first screen's JavaScript. */
-const InfoError = lazy(() => import('../components/InfoError.tsx'));
+const InfoError = lazyPage(() => import('../components/InfoError.tsx'));
 
 NProgress.configure({ showSpinner: false });
 

@@ -1,6 +1,8 @@
 /**
- * i18n: i18next + react-i18next with zh-CN (default, bundled) and zh-TW, en-US, pt-BR
- * loaded on demand, with their antd and dayjs locales. Changing the language persists
+ * i18n: i18next + react-i18next with zh-CN (default) and zh-TW, en-US, pt-BR loaded on
+ * demand, with their antd and dayjs locales. Of zh-CN the first load carries only what the
+ * login page shows (`virtual:first-messages`, vite.config.ts); `loadMessages` brings the
+ * whole bundle (with the requester portal's), which every other page waits for (lazyPage.ts). Changing the language persists
  * `lang`, sets `<html lang>` and the dayjs locale (docs/product.md, section 4); antd's
  * locale follows through `antdLocale()`.
  */
@@ -10,8 +12,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { Locale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
-import zhCN from '../locales/zh-CN.json';
-import zhCNPortal from '../locales/portal/zh-CN.json';
+import zhCNFirst from 'virtual:first-messages';
 import { getItem, setItem, STORAGE_KEYS } from './storage.ts';
 
 export type Lang = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
@@ -36,9 +37,9 @@ const libraryLocales: Record<Exclude<Lang, 'zh-CN'>, () => Promise<Locale>> = {
   'pt-BR': async () => (await Promise.all([import('antd/es/locale/pt_BR'), import('dayjs/locale/pt-br')]))[0].default,
 };
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/zh-CN.json']);
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
 /** The requester portal's messages (top-level key 'portal'), merged into the same bundle. */
-const portalLoaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/portal/*.json', '!../locales/portal/zh-CN.json']);
+const portalLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/portal/*.json');
 
 function isLang(x: unknown): x is Lang {
   return LANGUAGES.some((l) => l.code === x);
@@ -50,13 +51,28 @@ export function storedLang(): Lang {
   return isLang(v) ? v : DEFAULT_LANG;
 }
 
+/** The messages of a language (with the portal's). */
+async function messagesOf(lang: Lang): Promise<Record<string, unknown>> {
+  const [mod, portal] = await Promise.all([loaders[`../locales/${lang}.json`](), portalLoaders[`../locales/portal/${lang}.json`]?.()]);
+  return { ...mod.default, ...portal?.default };
+}
+
+let zhCNWhole: Promise<void> | null = null;
+
+/**
+ * Loads the whole zh-CN bundle (the default language and everyone's fallback) once; the
+ * first load has only the login page's share.
+ */
+export function loadMessages(): Promise<void> {
+  zhCNWhole ??= messagesOf('zh-CN').then((all) => void i18n.addResourceBundle('zh-CN', 'translation', all, true, true));
+  return zhCNWhole;
+}
+
 async function ensureLoaded(lang: Lang): Promise<void> {
   if (lang === 'zh-CN' || (i18n.hasResourceBundle(lang, 'translation') && antdLocales[lang])) return;
-  const load = loaders[`../locales/${lang}.json`];
-  if (!load) return;
-  const [mod, portal, antd] = await Promise.all([load(), portalLoaders[`../locales/portal/${lang}.json`]?.(), libraryLocales[lang]()]);
+  const [messages, antd] = await Promise.all([messagesOf(lang), libraryLocales[lang]()]);
   antdLocales[lang] = antd;
-  i18n.addResourceBundle(lang, 'translation', { ...mod.default, ...portal?.default }, true, true);
+  i18n.addResourceBundle(lang, 'translation', messages, true, true);
 }
 
 function applySideEffects(lang: Lang): void {
@@ -69,7 +85,7 @@ function applySideEffects(lang: Lang): void {
 export async function initI18n(): Promise<void> {
   const lang = storedLang();
   await i18n.use(initReactI18next).init({
-    resources: { 'zh-CN': { translation: { ...zhCN, ...zhCNPortal } } },
+    resources: { 'zh-CN': { translation: zhCNFirst } },
     lng: DEFAULT_LANG,
     fallbackLng: DEFAULT_LANG,
     interpolation: { escapeValue: false },

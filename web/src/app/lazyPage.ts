@@ -1,8 +1,11 @@
 /**
  * Lazily loaded pages. A chunk that fails to load, or does not load within 120000 ms
  * (docs/product.md, section 9), is reported as a chunk load error to the nearest error boundary.
+ * A page waits for the whole zh-CN message bundle too (i18n.ts `loadMessages`), unless it is
+ * one of the login page's, whose messages are in the first load.
  */
 import { lazy, type ComponentType } from 'react';
+import { loadMessages } from './i18n.ts';
 
 /** Chunk load timeout (docs/product.md, section 9). */
 export const CHUNK_TIMEOUT_MS = 120000;
@@ -15,13 +18,14 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, firstScreen = false) {
   return lazy(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
     });
-    return Promise.race([load(), timeout])
+    const page = firstScreen ? load() : Promise.all([load(), loadMessages()]).then(([m]) => m);
+    return Promise.race([page, timeout])
       .catch((e: unknown) => {
         throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e);
       })

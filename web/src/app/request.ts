@@ -7,8 +7,10 @@
  * refusal for an owed two-factor enrolment opens the enrolment screen instead of a notification.
  * A request flagged `native` gets the body back without the code check; `silent` shows
  * no notification at all.
+ * axios is loaded with the first call, not with the page: the login page shows (and its
+ * JavaScript is counted, bench/spa.ts) before anything is sent.
  */
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosStatic } from 'axios';
 import { API_BASE, CODE, type Envelope } from '@swo/contract';
 import i18n from 'i18next';
 import { feedback } from './feedback.tsx';
@@ -91,59 +93,80 @@ function notifyNetwork(): void {
   });
 }
 
-const http = axios.create({
-  baseURL: API_BASE,
-  timeout: REQUEST_TIMEOUT_MS,
-  // Error replies carry the envelope too: every status is read by the interceptor below.
-  validateStatus: () => true,
-});
+/** The client, its interceptors installed. */
+function createClient(axios: AxiosStatic): AxiosInstance {
+  const http = axios.create({
+    baseURL: API_BASE,
+    timeout: REQUEST_TIMEOUT_MS,
+    // Error replies carry the envelope too: every status is read by the interceptor below.
+    validateStatus: () => true,
+  });
 
-http.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.set('token', token);
-  // Server messages (errors, batch results) come back in the UI language.
-  if (i18n.language) config.headers.set('lang', i18n.language);
-  const company_id = getCompanyId();
-  const shopId = getShopId();
-  const scope: Record<string, number> = { company_id };
-  if (shopId) scope.shop_id = shopId;
-  const method = (config.method ?? 'get').toLowerCase();
-  if (method === 'get') {
-    config.params = { ...scope, ...((config.params as Record<string, unknown> | undefined) ?? {}) };
-  } else if (config.data instanceof FormData) {
-    for (const [k, v] of Object.entries(scope)) if (!config.data.has(k)) config.data.append(k, String(v));
-  } else if (config.data === undefined || (config.data && typeof config.data === 'object')) {
-    config.data = { ...scope, ...((config.data as Record<string, unknown> | undefined) ?? {}) };
-  }
-  return config;
-});
-
-http.interceptors.response.use(
-  (resp) => {
-    const body: unknown = resp.data;
-    const cfg = resp.config;
-    if (!isEnvelope(body)) {
-      if (!cfg.silent) notifyNetwork();
-      return Promise.reject(new ApiError(resp.status || 0, i18n.t('request.networkError'), null, resp.status));
+  http.interceptors.request.use((config) => {
+    const token = getToken();
+    if (token) config.headers.set('token', token);
+    // Server messages (errors, batch results) come back in the UI language.
+    if (i18n.language) config.headers.set('lang', i18n.language);
+    const company_id = getCompanyId();
+    const shopId = getShopId();
+    const scope: Record<string, number> = { company_id };
+    if (shopId) scope.shop_id = shopId;
+    const method = (config.method ?? 'get').toLowerCase();
+    if (method === 'get') {
+      config.params = { ...scope, ...((config.params as Record<string, unknown> | undefined) ?? {}) };
+    } else if (config.data instanceof FormData) {
+      for (const [k, v] of Object.entries(scope)) if (!config.data.has(k)) config.data.append(k, String(v));
+    } else if (config.data === undefined || (config.data && typeof config.data === 'object')) {
+      config.data = { ...scope, ...((config.data as Record<string, unknown> | undefined) ?? {}) };
     }
-    // Uploads succeed with code 0 (the form designer's contract); errors never carry 0.
-    if (cfg.native || body.code === CODE.ok || (body.code === CODE.uploadOk && resp.status === 200)) return body as never;
-    const enrol = isEnrolRequired(body.data);
-    if (!cfg.silent && !enrol) notifyError(body.msg);
-    if (enrol) onEnrolRequired();
-    if (body.code === CODE.notSignedIn && !hasIdentParam()) onNotSignedIn();
-    return Promise.reject(new ApiError(body.code, body.msg, body.data, resp.status));
-  },
-  (error: AxiosError) => {
-    if (axios.isCancel(error)) return Promise.reject(error);
-    if (!error.config?.silent) notifyNetwork();
-    return Promise.reject(new ApiError(0, i18n.t('request.networkError')));
-  },
-);
+    return config;
+  });
+
+  http.interceptors.response.use(
+    (resp) => {
+      const body: unknown = resp.data;
+      const cfg = resp.config;
+      if (!isEnvelope(body)) {
+        if (!cfg.silent) notifyNetwork();
+        return Promise.reject(new ApiError(resp.status || 0, i18n.t('request.networkError'), null, resp.status));
+      }
+      // Uploads succeed with code 0 (the form designer's contract); errors never carry 0.
+      if (cfg.native || body.code === CODE.ok || (body.code === CODE.uploadOk && resp.status === 200)) return body as never;
+      const enrol = isEnrolRequired(body.data);
+      if (!cfg.silent && !enrol) notifyError(body.msg);
+      if (enrol) onEnrolRequired();
+      if (body.code === CODE.notSignedIn && !hasIdentParam()) onNotSignedIn();
+      return Promise.reject(new ApiError(body.code, body.msg, body.data, resp.status));
+    },
+    (error: AxiosError) => {
+      if (axios.isCancel(error)) return Promise.reject(error);
+      if (!error.config?.silent) notifyNetwork();
+      return Promise.reject(new ApiError(0, i18n.t('request.networkError')));
+    },
+  );
+  return http;
+}
+
+let client: Promise<AxiosInstance> | null = null;
+
+function http(): Promise<AxiosInstance> {
+  if (!client) {
+    client = import('axios').then((m) => createClient(m.default));
+    // A chunk that failed to load is asked for again by the next call.
+    client.catch(() => {
+      client = null;
+    });
+  }
+  return client;
+}
 
 /** Sends a request; resolves with the whole `{code, msg, data}` body. */
-export function request<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
-  return http.request(config) as unknown as Promise<Envelope<T>>;
+export async function request<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+  const instance = await http().catch(() => {
+    if (!config.silent) notifyNetwork();
+    throw new ApiError(0, i18n.t('request.networkError'));
+  });
+  return instance.request(config) as unknown as Promise<Envelope<T>>;
 }
 
 export function get<T>(url: string, params?: Record<string, unknown>, config: AxiosRequestConfig = {}): Promise<Envelope<T>> {

@@ -17,7 +17,8 @@ import { useSession } from './session.ts';
 // The signed-in layout (menus, tabs, header) is a chunk of its own: the login page does not load it.
 const BasicLayout = lazyPage(() => import('../layouts/BasicLayout.tsx'));
 const LazyException = lazyPage(() => import('../pages/exception/ExceptionPage.tsx'));
-const Login = lazyPage(() => import('../pages/user/Login.tsx'));
+// The login page's messages are in the first load (i18n.ts): it does not wait for the rest.
+const Login = lazyPage(() => import('../pages/user/Login.tsx'), true);
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
 const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
 const QrApprove = lazyPage(() => import('../pages/user/QrApprove.tsx'));

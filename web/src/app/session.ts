@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { CompanyListItem, MenuItem, SignInReply, TwoFactorRequired, UserInfo } from '@swo/contract';
 import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
+import { feedback } from './feedback.tsx';
 import { mustChangePassword, rememberPasswordMark } from './passwordMark.ts';
 import { queryClient } from './queryClient.ts';
 import { useSettings } from './settings.ts';
@@ -59,6 +60,13 @@ interface SessionState {
   logout: () => Promise<void>;
   /** Forgets the session locally (no call). */
   reset: () => void;
+  /**
+   * Acts in another company without reloading the page (docs/design.md, "Company switch"):
+   * stores the choice, forgets everything of the old company (its queries, tabs, menus and
+   * notifications; the signed-in layout unmounts while the route guard waits) and loads
+   * the user info, menus and permissions of the new one.
+   */
+  switchCompany: (companyId: number) => Promise<UserInfo>;
   setCompanyPrompt: (open: boolean) => void;
   setEnrolRequired: (owed: boolean) => void;
 }
@@ -137,6 +145,20 @@ export const useSession = create<SessionState>()((set, get) => ({
     queryClient.clear();
     useTabs.getState().clear();
     set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false, enrolRequired: false });
+  },
+
+  switchCompany: async (companyId) => {
+    // No roles: the route guard shows its loading state instead of the layout, so no table,
+    // bell or tab of the old company stays on screen or refetches in the new one.
+    set({ roles: null, info: null, company: null, menus: [], routes: [] });
+    if (getCompanyId() !== companyId) setItem(STORAGE_KEYS.companyId, companyId);
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    useTabs.getState().clear();
+    // The awaiting-assignment reminder and any other notice spoke of the old company.
+    feedback.notification.destroy();
+    feedback.message.destroy();
+    return get().getInfo();
   },
 
   setCompanyPrompt: (open) => set({ companyPrompt: open }),

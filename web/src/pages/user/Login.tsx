@@ -6,8 +6,8 @@
  * company; the route guard then loads the user info and lands on the redirect query, or
  * /menuList when the menu has it, or the first menu url.
  */
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Tabs, Tooltip, Typography } from 'antd';
+import { Suspense, useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input, Tabs, theme, Tooltip } from 'antd';
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,11 +16,12 @@ import { sendSmsCode } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
 import PageLoading from '../../components/PageLoading.tsx';
-import SmsCodeFields from './SmsCodeFields.tsx';
-import TwoFactorStep from './TwoFactorStep.tsx';
+import { lazyPage } from '../../app/lazyPage.ts';
 
-/** Loaded when asked for: most sign-ins never show a QR code. */
-const QrSignIn = lazy(() => import('./QrSignIn.tsx'));
+/** Loaded when asked for: most sign-ins never show a QR code, a mobile number or a second step. */
+const QrSignIn = lazyPage(() => import('./QrSignIn.tsx'));
+const SmsCodeFields = lazyPage(() => import('./SmsCodeFields.tsx'), true);
+const TwoFactorStep = lazyPage(() => import('./TwoFactorStep.tsx'));
 
 interface LoginForm {
   userName?: string;
@@ -35,6 +36,7 @@ type LoginTab = 'account' | 'mobile';
 export default function Login() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginForm>();
+  const { token } = theme.useToken();
   const [tab, setTab] = useState<LoginTab>('account');
   const [qr, setQr] = useState(false);
   const [challenge, setChallenge] = useState<TwoFactorRequired | null>(null);
@@ -78,7 +80,9 @@ export default function Login() {
   if (challenge) {
     return (
       <div className="login-main">
-        <TwoFactorStep challenge={challenge} onBack={() => setChallenge(null)} />
+        <Suspense fallback={<PageLoading />}>
+          <TwoFactorStep challenge={challenge} onBack={() => setChallenge(null)} />
+        </Suspense>
       </div>
     );
   }
@@ -118,9 +122,9 @@ export default function Login() {
             </Form.Item>
           </>
         ) : (
-          <>
+          <Suspense fallback={<PageLoading />}>
             <SmsCodeFields form={form} send={(mobile) => sendSmsCode({ mobile, purpose: 'login' })} />
-          </>
+          </Suspense>
         )}
         <Form.Item>
           <div className="login-options">
@@ -139,7 +143,8 @@ export default function Login() {
         </Form.Item>
         <div className="login-other">
           <span className="login-other-methods">
-            <Typography.Text type="secondary">{t('login.otherMethods')}</Typography.Text>
+            {/* Typography.Text type="secondary" looks the same; Typography would be the login page's heaviest component. */}
+            <span style={{ color: token.colorTextSecondary }}>{t('login.otherMethods')}</span>
             <Tooltip title={t('qr.title')}>
               <Button type="text" size="small" icon={<QrcodeOutlined />} aria-label={t('qr.short')} onClick={() => setQr(true)} data-testid="qr-open" />
             </Tooltip>
