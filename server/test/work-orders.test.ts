@@ -12,6 +12,16 @@ afterAll(() => h.close());
 
 const countOrders = () => countAllOrders(h);
 
+describe('order numbers', () => {
+  it('orders made at once get the next numbers of their company, each once, after the ones already given', async () => {
+    const seq = (no: string) => Number(no.slice(8));
+    const first = seq((await submitRepair(h)).order_no);
+    const made = await Promise.all(Array.from({ length: 8 }, () => submitRepair(h)));
+    const numbers = made.map((o) => seq(o.order_no)).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => first + 1 + i));
+  });
+});
+
 describe('the main job', () => {
   it('requester submits, staff sees it awaiting assignment, claims and completes it', async () => {
     const before = await call<number>(h.app, 'POST', '/admin/Work/allDaiNumber', { token: admin, payload: { company_id: h.property } });

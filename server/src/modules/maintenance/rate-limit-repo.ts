@@ -13,7 +13,7 @@ export async function hitRateLimit(db: Db, key: string, at: number, windowMs: nu
     .insertInto('rate_limit_hits')
     .values({ key, window_start: at, count: 1 })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => {
+      oc.columns(['key', 'stripe']).doUpdateSet((eb) => {
         const expired = eb('rate_limit_hits.window_start', '<=', at - windowMs);
         return {
           count: eb
