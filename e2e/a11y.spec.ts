@@ -6,14 +6,14 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, firstApplication, staffScreens, submitRepairRequest, useSession } from './helpers.ts';
+import { apiLogin, firstApplication, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Waits for the page to settle (no spinners, skeletons, animations), then runs axe. */
-async function expectNoViolations(page: Page, name: string): Promise<void> {
+async function expectNoViolations(page: Page, net: ReturnType<typeof trackRequests>, name: string): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  await net.settled();
   // Notifications (welcome, reminder) fade in: let them finish so colours are final.
   await page.waitForTimeout(800);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -26,34 +26,36 @@ async function expectNoViolations(page: Page, name: string): Promise<void> {
 }
 
 test('signed out: login, public form, my orders, one order', async ({ page, request }) => {
+  const net = trackRequests(page);
   await page.goto('/user/login');
   await expect(page.locator('#userName')).toBeVisible();
-  await expectNoViolations(page, 'login');
+  await expectNoViolations(page, net, 'login');
 
   const { token, companies } = await apiLogin(request);
   const app = await firstApplication(request, token, companies[0].company_id);
   await page.goto(`/input?app=${app.appKey}`);
   await expect(page.locator('button[type="submit"]')).toBeVisible();
-  await expectNoViolations(page, 'input');
+  await expectNoViolations(page, net, 'input');
 
   const order = await submitRepairRequest(request, app.appKey, '无障碍检查');
   await page.goto(`/orderList?ident=${order.ident}`);
   await expect(page.getByTestId('portal-order').first()).toBeVisible();
-  await expectNoViolations(page, 'orderList');
+  await expectNoViolations(page, net, 'orderList');
   await page.goto(`/orderInfo?id=${order.id}&ident=${order.ident}`);
   await expect(page.getByTestId('portal-status')).toBeVisible();
-  await expectNoViolations(page, 'orderInfo');
+  await expectNoViolations(page, net, 'orderInfo');
 });
 
 test('signed in: dashboard, list, detail, my work orders, applications, organisation and system screens', async ({ page, request }) => {
   // Nine screens on a machine shared with other builds.
   test.setTimeout(300_000);
+  const net = trackRequests(page);
   const { token, companies } = await apiLogin(request);
   const screens = await staffScreens(request, token, companies[0].company_id);
   await useSession(page, token, companies);
   for (const [name, path, ready] of screens) {
     await page.goto(path);
     await expect(page.locator(ready).first()).toBeVisible({ timeout: 30_000 });
-    await expectNoViolations(page, name);
+    await expectNoViolations(page, net, name);
   }
 });

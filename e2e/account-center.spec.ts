@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { userMenu } from './helpers.ts';
 import { loginAs, openAs } from './staff.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
@@ -18,8 +19,7 @@ for (const [lang, menu, companies, role, login] of [
   test(`the account centre from the user menu (${lang})`, async ({ page, request }) => {
     const admin = await loginAs(request, 'admin');
     await openAs(page, admin, '/organization/staff', lang);
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: menu }).click();
+    await userMenu(page, menu);
     await expect(page).toHaveURL(/\/account\/center$/);
     const center = page.getByTestId('account-center');
     await expect(center.getByText(companies)).toBeVisible();

@@ -4,7 +4,7 @@
  * who is offered the reminder and the staff picker.
  */
 import { expect, test } from '@playwright/test';
-import { apiGet, apiLogin, apiPost, awaitingCount, fillTemplate, firstApplication, submitRepairRequest, useSession } from './helpers.ts';
+import { apiGet, apiLogin, apiPost, awaitingCount, fillTemplate, firstApplication, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
 import { loginAs, openAs } from './staff.ts';
 
 test('"get an account" says whom to ask and offers no sign-up form', async ({ page }) => {
@@ -102,9 +102,10 @@ test('back from "view my order" shows the submitted order again, not an empty fo
 test('the awaiting-assignment reminder only for users who may assign', async ({ page, request }) => {
   const handler = await loginAs(request, 'zhangwei');
   expect(await awaitingCount(request, handler.token, handler.companyId)).toBeGreaterThan(0);
+  const net = trackRequests(page);
   await openAs(page, handler, '/orders/workorder');
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await net.settled();
   await expect(page.getByText(/个工单待指派/)).toHaveCount(0);
 
   const dispatcher = await loginAs(request, 'wangfang');

@@ -2,7 +2,7 @@
  * Shared steps of the end-to-end specs: calls to the API (as the demo admin), signing in
  * through the login page, and filling a template form from its schema.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { templateFields, type FormField, type FormTemplate } from '@swo/contract';
 
 export const ADMIN = { username: 'admin', password: 'SmartWO#2026' };
@@ -303,4 +303,33 @@ export async function staffScreens(request: APIRequestContext, token: string, co
     ['templates', '/orders/template', '.ant-table-row'],
     ['designer', `/template/design/${templates.data[templates.data.length - 1].id}`, '[data-testid="canvas-item"]'],
   ];
+}
+
+/** Requests that never finish while the page is open: the live-update stream. */
+const isEventStream = (r: Request) => r.url().toLowerCase().includes(`${API}/events`);
+
+/**
+ * Follows the page's requests from now on; `settled()` waits until none but the live-update
+ * stream has been in flight for `quietMs`. Playwright's `networkidle` never comes while the
+ * signed-in SPA holds its event stream open. Call it before the page starts loading.
+ */
+export function trackRequests(page: Page): { settled: (quietMs?: number, timeoutMs?: number) => Promise<void> } {
+  const open = new Set<Request>();
+  page.on('request', (r) => {
+    if (!isEventStream(r)) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return {
+    async settled(quietMs = 500, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      let quietSince = Date.now();
+      while (Date.now() < deadline) {
+        if (open.size > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= quietMs) return;
+        await page.waitForTimeout(50);
+      }
+      throw new Error(`requests still open after ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`);
+    },
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { WorkOrder } from '@swo/contract';
-import { apiGet } from './helpers.ts';
+import { apiGet, trackRequests } from './helpers.ts';
 import { loginAs, openAs } from './staff.ts';
 
 const ERRORS = '.ant-message-error, .ant-notification-notice-error';
@@ -18,10 +18,11 @@ async function listLoaded(page: Page): Promise<void> {
 for (const username of ['zhangwei', 'yangmin']) {
   test(`${username} opens the work-order list without a permission error`, async ({ page, request }) => {
     const account = await loginAs(request, username);
+    const net = trackRequests(page);
     await openAs(page, account, '/orders/workorder');
     await listLoaded(page);
     // Late replies (the filter's applications) would show their error by now.
-    await page.waitForLoadState('networkidle');
+    await net.settled();
     await expect(page.locator(ERRORS)).toHaveCount(0);
   });
 }

@@ -150,24 +150,33 @@ export async function snapshot(h: Harness, id: number) {
 
 /**
  * The participant rows and scope counters as they are now, and as `rebuildParticipants`
- * recomputes them from the orders and records (zero counters left out): equal when every
+ * recomputes them from the orders and records (stripes added up, zero counters left out): equal when every
  * change kept them right in its own transaction.
  */
 export async function participantsAndRebuild(h: Harness) {
   const read = async () => ({
     participants: await h.db.selectFrom('work_order_participants').selectAll().orderBy(['company_id', 'staff_id', 'work_order_id']).execute(),
-    applications: await h.db
-      .selectFrom('work_order_application_counts')
-      .selectAll()
-      .where('count', '!=', 0)
-      .orderBy(['company_id', 'application_id', 'status'])
-      .execute(),
-    staff: await h.db
-      .selectFrom('work_order_participant_counts')
-      .selectAll()
-      .where('count', '!=', 0)
-      .orderBy(['company_id', 'staff_id', 'application_id', 'status'])
-      .execute(),
+    // A counter is the sum of its stripes (docs/design.md, "Counters and order numbers").
+    applications: (
+      await h.db
+        .selectFrom('work_order_application_counts')
+        .select((eb) => ['company_id', 'application_id', 'status', eb.fn.sum<number>('count').as('count')])
+        .groupBy(['company_id', 'application_id', 'status'])
+        .orderBy(['company_id', 'application_id', 'status'])
+        .execute()
+    )
+      .map((r) => ({ ...r, count: Number(r.count) }))
+      .filter((r) => r.count !== 0),
+    staff: (
+      await h.db
+        .selectFrom('work_order_participant_counts')
+        .select((eb) => ['company_id', 'staff_id', 'application_id', 'status', eb.fn.sum<number>('count').as('count')])
+        .groupBy(['company_id', 'staff_id', 'application_id', 'status'])
+        .orderBy(['company_id', 'staff_id', 'application_id', 'status'])
+        .execute()
+    )
+      .map((r) => ({ ...r, count: Number(r.count) }))
+      .filter((r) => r.count !== 0),
   });
   const live = await read();
   await rebuildParticipants(h.appDb);
