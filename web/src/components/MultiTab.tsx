@@ -25,6 +25,9 @@ export default function MultiTab() {
   // Max width 1200px in the fixed-width (top-menu) layout, 100% when fluid (docs/product.md, section 9).
   const fixed = useSettings((s) => s.contentWidth === 'Fixed' && !s.isMobile);
 
+  // Keyed on the location's key as well: React Router commits navigations in transitions, so
+  // a quick A -> B -> A may commit only the last, with the same pathname as before; its new
+  // key still re-opens the tab that was closed in between.
   useEffect(() => {
     if (!current || current.redirect || !current.meta.title) return;
     useTabs.getState().open({
@@ -33,7 +36,7 @@ export default function MultiTab() {
       title: current.meta.title,
       suffix: current.params.id ? `#${current.params.id}` : undefined,
     });
-  }, [current, location.pathname, location.search]);
+  }, [current, location.pathname, location.search, location.key]);
 
   const activeKey = location.pathname;
 

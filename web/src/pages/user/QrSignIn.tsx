@@ -21,8 +21,8 @@ export default function QrSignIn({ onBack, onChallenge }: { onBack: () => void; 
   const { t } = useTranslation();
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [status, setStatus] = useState<QrStatus | 'loading' | 'failed'>('loading');
-  // Bumped after a failed poll, so the next one is scheduled although the status stayed.
-  const [retries, setRetries] = useState(0);
+  // Bumped after every poll, so the next one is scheduled although the status stayed the same.
+  const [polls, setPolls] = useState(0);
 
   const renew = useCallback(() => {
     setStatus('loading');
@@ -43,19 +43,23 @@ export default function QrSignIn({ onBack, onChallenge }: { onBack: () => void; 
       call('qrCheck', { poll_token: ticket.poll_token }, { silent: true }).then(
         async (r) => {
           if (stopped) return;
-          if (r.status !== 'approved' || !r.login) return setStatus(r.status);
+          if (r.status !== 'approved' || !r.login) {
+            setStatus(r.status);
+            setPolls((n) => n + 1);
+            return;
+          }
           const pending = await useSession.getState().accept(r.login);
           if (pending) onChallenge(pending);
         },
         // A failed poll is tried again (the ticket's own expiry ends it).
-        () => !stopped && setRetries((n) => n + 1),
+        () => !stopped && setPolls((n) => n + 1),
       );
     }, POLL_MS);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [ticket, status, retries, onChallenge]);
+  }, [ticket, status, polls, onChallenge]);
 
   const url = ticket ? `${window.location.origin}${ticket.path}` : '';
   const closed = status === 'expired' || status === 'denied' || status === 'used' || status === 'failed';
