@@ -53,16 +53,19 @@ function withStatementCache(sqlite: Database.Database, max = 1000) {
   const cache = new Map<string, Database.Statement>();
   return {
     close: () => void sqlite.close(),
-    prepare(text: string) {
-      let st = cache.get(text);
-      if (!st) {
-        st = sqlite.prepare(text);
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
-        cache.set(text, st);
-      }
-      return st;
-    },
+    prepare: (text: string) => remembered(cache, text, max, () => sqlite.prepare(text)),
   };
+}
+
+/** `map`'s value for `key`, made by `make` on a miss; past `max` entries the oldest goes first. */
+function remembered<V>(map: Map<string, V>, key: string, max: number, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    if (map.size >= max) map.delete(map.keys().next().value!);
+    map.set(key, value);
+  }
+  return value;
 }
 
 /** Most statements one PostgreSQL connection keeps prepared; later ones run unnamed. */
@@ -71,15 +74,7 @@ const PREPARED_PER_CONNECTION = 1000;
 const statementNames = new Map<string, string>();
 const prepared = Symbol('swo.prepared');
 
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `swo_${createHash('sha1').update(text).digest('base64url')}`;
-    if (statementNames.size >= 10_000) statementNames.delete(statementNames.keys().next().value!);
-    statementNames.set(text, name);
-  }
-  return name;
-}
+const statementName = (text: string) => remembered(statementNames, text, 10_000, () => `swo_${createHash('sha1').update(text).digest('base64url')}`);
 
 type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
 

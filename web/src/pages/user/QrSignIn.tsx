@@ -21,10 +21,9 @@ export default function QrSignIn({ onBack, onChallenge }: { onBack: () => void; 
   const { t } = useTranslation();
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [status, setStatus] = useState<QrStatus | 'loading' | 'failed'>('loading');
-  // Bumped after every poll, so the next one is scheduled although the status stayed the same.
-  const [polls, setPolls] = useState(0);
-
   const renew = useCallback(() => {
+    // Dropping the ticket ends the old code's polling at once.
+    setTicket(null);
     setStatus('loading');
     createTicket().then(
       (next) => {
@@ -36,30 +35,35 @@ export default function QrSignIn({ onBack, onChallenge }: { onBack: () => void; 
   }, []);
   useEffect(renew, [renew]);
 
+  // One polling loop per ticket: each answer schedules the next check while the code is open
+  // (a failed check is tried again; the ticket's own expiry ends it).
   useEffect(() => {
-    if (!ticket || !OPEN.includes(status as QrStatus)) return;
+    if (!ticket) return;
     let stopped = false;
-    const timer = window.setTimeout(() => {
-      call('qrCheck', { poll_token: ticket.poll_token }, { silent: true }).then(
-        async (r) => {
-          if (stopped) return;
-          if (r.status !== 'approved' || !r.login) {
+    let timer = 0;
+    const schedule = () => {
+      timer = window.setTimeout(() => {
+        call('qrCheck', { poll_token: ticket.poll_token }, { silent: true }).then(
+          async (r) => {
+            if (stopped) return;
+            if (r.status === 'approved' && r.login) {
+              const pending = await useSession.getState().accept(r.login);
+              if (pending) onChallenge(pending);
+              return;
+            }
             setStatus(r.status);
-            setPolls((n) => n + 1);
-            return;
-          }
-          const pending = await useSession.getState().accept(r.login);
-          if (pending) onChallenge(pending);
-        },
-        // A failed poll is tried again (the ticket's own expiry ends it).
-        () => !stopped && setPolls((n) => n + 1),
-      );
-    }, POLL_MS);
+            if (OPEN.includes(r.status)) schedule();
+          },
+          () => !stopped && schedule(),
+        );
+      }, POLL_MS);
+    };
+    schedule();
     return () => {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [ticket, status, polls, onChallenge]);
+  }, [ticket, onChallenge]);
 
   const url = ticket ? `${window.location.origin}${ticket.path}` : '';
   const closed = status === 'expired' || status === 'denied' || status === 'used' || status === 'failed';
