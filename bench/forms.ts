@@ -210,11 +210,18 @@ export async function formsBench(samples = 300): Promise<string[]> {
     const page = await browser.newPage();
     // When fields enter the DOM, and the long tasks, by observers installed before the page's scripts.
     await page.addInitScript(() => {
-      const w = window as unknown as { __shown: Record<string, number>; __tasks: number[] };
+      const w = window as unknown as { __shown: Record<string, number>; __tasks: number[]; __until: (id: string) => Promise<void> };
       w.__shown = {};
       w.__tasks = [];
+      const waiting: Record<string, () => void> = {};
+      // Resolved by the observer: the bench waits without polling the page (a locator's polling runs on the main thread it measures).
+      w.__until = (id) => (w.__shown[id] ? Promise.resolve() : new Promise((resolve) => (waiting[id] = resolve)));
       new MutationObserver(() => {
-        for (const id of ['form_f0', 'form_f199', 'requester_phone']) if (!w.__shown[id] && document.getElementById(id)) w.__shown[id] = performance.now();
+        for (const id of ['form_f0', 'form_f199', 'requester_phone'])
+          if (!w.__shown[id] && document.getElementById(id)) {
+            w.__shown[id] = performance.now();
+            waiting[id]?.();
+          }
       }).observe(document, { subtree: true, childList: true });
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__tasks.push(e.startTime + e.duration, e.duration);
@@ -222,25 +229,33 @@ export async function formsBench(samples = 300): Promise<string[]> {
     });
     /**
      * In ms: navigation to `last` in the DOM; from the template's arrival to `first` and to
-     * `last` in the DOM; the longest main-thread task after the arrival.
+     * `last` in the DOM, and to the end of the last long task (the page settled: laid out,
+     * effects run); the longest main-thread task after the arrival.
      */
     const showing = async (key: string, first: string, last: string) => {
       const t0 = Date.now();
       await page.goto(`${base}/input?app=${key}`);
-      await page.locator(`#${last}`).waitFor({ state: 'attached', timeout: 30_000 });
+      await page.evaluate((id) => (window as unknown as { __until: (id: string) => Promise<void> }).__until(id), last);
       const nav = Date.now() - t0;
+      // Long tasks still running after the last field is in (layout, effects) are counted below.
+      await page.waitForTimeout(300);
       const measured: number[] = await page.evaluate(
         ([f, l]: string[]) => {
           const w = window as unknown as { __shown: Record<string, number>; __tasks: number[] };
           const arrival = performance.getEntriesByType('resource').find((e) => e.name.includes('templateData')) as { responseEnd: number } | undefined;
           const data = arrival?.responseEnd ?? 0;
           let longestTask = 0;
-          for (let i = 0; i < w.__tasks.length; i += 2) if (w.__tasks[i] > data) longestTask = Math.max(longestTask, w.__tasks[i + 1]);
-          return [w.__shown[f] - data, w.__shown[l] - data, longestTask];
+          let busy = 0;
+          for (let i = 0; i < w.__tasks.length; i += 2)
+            if (w.__tasks[i] > data) {
+              longestTask = Math.max(longestTask, w.__tasks[i + 1]);
+              busy = Math.max(busy, w.__tasks[i] - data);
+            }
+          return [w.__shown[f] - data, w.__shown[l] - data, longestTask, Math.max(busy, w.__shown[l] - data)];
         },
         [first, last],
       );
-      return { nav, first: measured[0], last: measured[1], longest: measured[2] };
+      return { nav, first: measured[0], last: measured[1], longest: measured[2], settled: measured[3] };
     };
     const smallTpl = await json<{ schema: FormTemplate }>(
       app.inject({
@@ -263,9 +278,9 @@ export async function formsBench(samples = 300): Promise<string[]> {
     const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)];
     const fields = smallTpl.schema.list.filter((f) => f.model).length;
     lines.push(
-      `Chromium, 200-field public form, from the template's arrival, median of ${n}: first screen (40 fields, the requester's fields, the button) ${fmt(median(a.map((x) => x.first)))} — target <= 500 ms; ` +
-        `all 200 fields ${fmt(median(a.map((x) => x.last)))}; longest main-thread task ${fmt(median(a.map((x) => x.longest)))}; ` +
-        `the ${fields}-field form ${fmt(median(b.map((x) => x.last)))}`,
+      `Chromium, 200-field public form, from the template's arrival, median of ${n}: all 200 fields in the page ${fmt(median(a.map((x) => x.last)))} — target <= 500 ms; ` +
+        `settled (laid out, effects run) ${fmt(median(a.map((x) => x.settled)))}; first screen (40 fields, the requester's fields, the button) ${fmt(median(a.map((x) => x.first)))}; ` +
+        `longest main-thread task ${fmt(median(a.map((x) => x.longest)))}; the ${fields}-field form ${fmt(median(b.map((x) => x.last)))}`,
       `  navigation to the last field: 200 fields ${fmt(median(a.map((x) => x.nav)))}, ${fields}-field form ${fmt(median(b.map((x) => x.nav)))}`,
     );
   }

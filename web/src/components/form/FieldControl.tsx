@@ -6,6 +6,7 @@
  * `onChange` from a Form.Item, or from the batch row or choice that holds it.
  */
 import { Cascader, Checkbox, ColorPicker, DatePicker, Input, InputNumber, Radio, Rate, Select, Slider, Switch, TimePicker, TreeSelect } from 'antd';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '@swo/contract';
 import BatchControl from './BatchControl.tsx';
@@ -25,8 +26,13 @@ const textareaHeight = (rows: number) => rows * 22 + 10;
 /** Props Form.Item injects into its child (value, onChange, id, status...). */
 type Injected = Record<string, unknown>;
 
-export default function FieldControl({ field, ...all }: { field: FormField } & Injected) {
+/** The words "please choose", translated: its own component, so only choosing controls pay for the translation hook. */
+function ChoosePlaceholder({ render }: { render: (text: string) => ReactElement }) {
   const { t } = useTranslation();
+  return render(t('input.selectPlaceholder'));
+}
+
+export default function FieldControl({ field, ...all }: { field: FormField } & Injected) {
   // aria-required is only valid on form controls: Select and the groups would put it on a
   // plain div; they get none.
   const { 'aria-required': required, ...injected } = all;
@@ -85,19 +91,21 @@ export default function FieldControl({ field, ...all }: { field: FormField } & I
           disabled={disabled}
         />
       );
-    case 'select':
-      return (
+    case 'select': {
+      const select = (text: string) => (
         <Select
           {...injected}
           mode={o.multiple ? 'multiple' : undefined}
           options={options}
-          placeholder={placeholder ?? t('input.selectPlaceholder')}
+          placeholder={text}
           allowClear
           showSearch={!!(o.showSearch || o.filterable)}
           optionFilterProp="label"
           disabled={disabled}
         />
       );
+      return placeholder ? select(placeholder) : <ChoosePlaceholder render={select} />;
+    }
     case 'radio':
       return <Radio.Group {...injected} options={options} disabled={disabled} />;
     case 'checkbox':
@@ -121,8 +129,8 @@ export default function FieldControl({ field, ...all }: { field: FormField } & I
       return <Slider {...injected} min={num(o.min) ?? 0} max={num(o.max) ?? 100} step={num(o.step) ?? 1} disabled={disabled} />;
     case 'color':
       return <ColorPicker {...injected} showText disabled={disabled} />;
-    case 'treeSelect':
-      return (
+    case 'treeSelect': {
+      const tree = (text: string) => (
         <TreeSelect
           {...injected}
           treeData={o.options ?? []}
@@ -133,11 +141,13 @@ export default function FieldControl({ field, ...all }: { field: FormField } & I
           treeNodeFilterProp="label"
           allowClear
           treeDefaultExpandAll
-          placeholder={placeholder ?? t('input.selectPlaceholder')}
+          placeholder={text}
           disabled={disabled}
           style={{ width: '100%' }}
         />
       );
+      return placeholder ? tree(placeholder) : <ChoosePlaceholder render={tree} />;
+    }
     case 'batch':
       return (
         <BatchControl

@@ -7,13 +7,14 @@
  * fields. Field errors of a 400 reply are marked the same way.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Divider, Form, Input } from 'antd';
+import { Alert, Button, Divider, Form, Input, theme } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { createWorkBody, templateFields, validateFormData, type FormTemplate } from '@swo/contract';
 import { ApiError } from '../../app/request.ts';
 import { fieldMessage } from './fieldMessage.ts';
 import { initialValues, wireValues } from './formValues.ts';
+import { PlainItemFrame } from './TemplateField.tsx';
 import TemplateNodes from './TemplateNodes.tsx';
 import { useProgressiveList } from './useProgressiveList.ts';
 
@@ -69,6 +70,9 @@ export default function TemplateForm({
   const fields = useMemo(() => templateFields(template), [template]);
   const initial = useMemo(() => ({ form: initialValues(fields, data) }), [fields, data]);
   const progressive = useProgressiveList(template.list);
+  const { token, hashId } = theme.useToken();
+  // antd's form item margin (its itemMarginBottom token is marginLG).
+  const frame = useMemo(() => ({ hashId, marginBottom: token.marginLG }), [hashId, token.marginLG]);
 
   /** Marks every field: its problems, or none. Returns true when all is well. */
   const check = (values: Values, only?: Set<string>): boolean => {
@@ -139,7 +143,9 @@ export default function TemplateForm({
       scrollToFirstError
       className="template-form"
     >
-      <TemplateNodes list={progressive.shown} />
+      <PlainItemFrame.Provider value={frame}>
+        <TemplateNodes list={progressive.shown} />
+      </PlainItemFrame.Provider>
       {withRequester ? (
         <>
           <Divider orientation="left">{t('input.requester.title')}</Divider>

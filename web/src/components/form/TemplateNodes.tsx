@@ -27,8 +27,9 @@ function textStyle(o: Record<string, unknown>): CSSProperties {
 }
 
 /**
- * One item; memoised, so the later steps of a long form (useProgressiveList) draw only the
- * items they add. Values and errors reach the fields through the form's own store.
+ * One item; memoised, so the background render of a long form (useProgressiveList) redraws
+ * none of the items the first commit drew. Values and errors reach the fields through the
+ * form's own store.
  */
 const Node = memo(function Node({ field }: { field: FormField }) {
   const o = (field.options ?? {}) as Record<string, unknown>;
