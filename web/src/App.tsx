@@ -3,17 +3,17 @@
  * colour and dark mode from the settings), antd App (context-bound feedback), the query
  * client and the router.
  */
-import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBinder } from './app/feedback.tsx';
-import { readableOnWhite } from './app/contrast.ts';
 import { antdLocale } from './app/i18n.ts';
 import { queryClient } from './app/queryClient.ts';
 import { AppRoutes } from './app/router.tsx';
 import { useSettings } from './app/settings.ts';
+import { appTheme } from './app/theme.ts';
 
 export default function App() {
   const { i18n } = useTranslation();
@@ -26,31 +26,12 @@ export default function App() {
   }, [colorWeak]);
 
   const dark = navTheme === 'realDark';
+  const theme = useMemo(() => appTheme(primaryColor, dark), [primaryColor, dark]);
   useEffect(() => {
     document.documentElement.classList.toggle('theme-dark', dark);
   }, [dark]);
   return (
-    <ConfigProvider
-      locale={antdLocale(i18n.language)}
-      theme={{
-        // Light mode: text colours and the primary colour at WCAG AA contrast (4.5:1).
-        token: dark
-          ? { colorPrimary: primaryColor, borderRadius: 6 }
-          : {
-              colorPrimary: readableOnWhite(primaryColor),
-              colorLink: readableOnWhite(primaryColor),
-              colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-              colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-              colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-              colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-              colorSuccess: readableOnWhite('#52c41a'),
-              colorError: readableOnWhite('#ff4d4f'),
-              colorWarning: readableOnWhite('#faad14'),
-              borderRadius: 6,
-            },
-        algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      }}
-    >
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={theme}>
       <AntApp>
         <FeedbackBinder />
         <QueryClientProvider client={queryClient}>

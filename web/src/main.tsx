@@ -1,6 +1,7 @@
 /** Entry point: loads the language, installs the sign-out on code 101 and the owed-enrolment screen, renders the app. */
 import '@ant-design/v5-patch-for-react-19';
 import 'nprogress/nprogress.css';
+import './styles/generated/antd-forms.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

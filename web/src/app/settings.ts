@@ -36,7 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   fixedHeader: false,
   fixSiderbar: true,
   autoHideHeader: false,
-  primaryColor: '#1890ff',
+  primaryColor: THEME_COLOURS[0],
   colorWeak: false,
   multiTab: true,
 };
