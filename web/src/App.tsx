@@ -1,19 +1,25 @@
 /**
  * The application shell: antd ConfigProvider (locale following the language, primary
- * colour and dark mode from the settings), antd App (context-bound feedback), the query
- * client and the router.
+ * colour and dark mode from the settings), the holder of context-bound feedback (loaded when
+ * first used, app/feedback.tsx), the query client and the router.
  */
-import { useEffect, useMemo } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FeedbackBinder } from './app/feedback.tsx';
+import { FeedbackHost } from './app/feedback.tsx';
 import { antdLocale } from './app/i18n.ts';
 import { queryClient } from './app/queryClient.ts';
 import { AppRoutes } from './app/router.tsx';
 import { useSettings } from './app/settings.ts';
 import { appTheme } from './app/theme.ts';
+
+/** The base text of antd's <App> (colour, size, line height, font), without loading <App>. */
+function AppText({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+}
 
 export default function App() {
   const { i18n } = useTranslation();
@@ -32,14 +38,14 @@ export default function App() {
   }, [dark]);
   return (
     <ConfigProvider locale={antdLocale(i18n.language)} theme={theme}>
-      <AntApp>
-        <FeedbackBinder />
+      <FeedbackHost />
+      <AppText>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>
-      </AntApp>
+      </AppText>
     </ConfigProvider>
   );
 }

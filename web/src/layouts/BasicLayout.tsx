@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Drawer, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadFeedback } from '../app/feedback.tsx';
 import { useSession } from '../app/session.ts';
 import { useSettings } from '../app/settings.ts';
 import ChangePassword from '../components/ChangePassword.tsx';
@@ -39,6 +40,8 @@ export default function BasicLayout() {
   useMobile();
   useReminder();
   useLiveUpdates();
+  // Signed-in pages give feedback on nearly every action: load its holder now, not on the first.
+  useEffect(loadFeedback, []);
 
   // Several companies and none chosen at login: ask which one, not closable.
   useEffect(() => {

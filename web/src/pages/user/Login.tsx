@@ -7,7 +7,10 @@
  * /menuList when the menu has it, or the first menu url.
  */
 import { Suspense, useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Tabs, theme, Tooltip } from 'antd';
+import { Alert, Button, Checkbox, Form, theme, Tooltip } from 'antd';
+// The parts, not antd's Input with TextArea, Search and OTP attached (docs/design.md, "Login page weight").
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +20,7 @@ import { feedback } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
 import PageLoading from '../../components/PageLoading.tsx';
 import { lazyPage } from '../../app/lazyPage.ts';
+import LoginTabs, { loginTabId } from './LoginTabs.tsx';
 
 /** Loaded when asked for: most sign-ins never show a QR code, a mobile number or a second step. */
 const QrSignIn = lazyPage(() => import('./QrSignIn.tsx'));
@@ -99,11 +103,10 @@ export default function Login() {
   return (
     <div className="login-main">
       <Form form={form} size="large" onFinish={() => void submit()} initialValues={{ rememberMe: true }}>
-        <Tabs
-          centered
-          activeKey={tab}
+        <LoginTabs<LoginTab>
+          active={tab}
           onChange={(k) => {
-            setTab(k as LoginTab);
+            setTab(k);
             setError('');
           }}
           items={[
@@ -111,21 +114,23 @@ export default function Login() {
             { key: 'mobile', label: t('login.tab.mobile') },
           ]}
         />
-        {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
-        {tab === 'account' ? (
-          <>
-            <Form.Item name="userName" rules={[{ required: true, message: t('login.userNameRequired') }]}>
-              <Input prefix={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
-            </Form.Item>
-          </>
-        ) : (
-          <Suspense fallback={<PageLoading />}>
-            <SmsCodeFields form={form} send={(mobile) => sendSmsCode({ mobile, purpose: 'login' })} />
-          </Suspense>
-        )}
+        <div role="tabpanel" id={`${loginTabId(tab)}-panel`} aria-labelledby={loginTabId(tab)}>
+          {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
+          {tab === 'account' ? (
+            <>
+              <Form.Item name="userName" rules={[{ required: true, message: t('login.userNameRequired') }]}>
+                <Input prefix={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" />
+              </Form.Item>
+              <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+                <Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
+              </Form.Item>
+            </>
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <SmsCodeFields form={form} send={(mobile) => sendSmsCode({ mobile, purpose: 'login' })} />
+            </Suspense>
+          )}
+        </div>
         <Form.Item>
           <div className="login-options">
             <Form.Item name="rememberMe" valuePropName="checked" noStyle>
