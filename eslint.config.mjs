@@ -25,7 +25,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // antd's <App> holder is loaded with the first feedback (docs/design.md, "Login page
+      // weight"): App.useApp() elsewhere would find no holder.
+      'no-restricted-imports': ['error', { paths: [{ name: 'antd', importNames: ['App'], message: 'Use feedback (web/src/app/feedback.tsx).' }] }],
     },
+  },
+  {
+    files: ['web/src/app/feedbackHost.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Tenancy by construction (docs/design.md, "Tenancy"): SQL lives in repositories

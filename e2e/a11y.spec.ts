@@ -12,7 +12,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Waits for the page to settle (no spinners, skeletons, animations), then runs axe. */
 async function expectNoViolations(page: Page, net: ReturnType<typeof trackRequests>, name: string): Promise<void> {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .page-loading')).toHaveCount(0, { timeout: 15_000 });
   await net.settled();
   // Notifications (welcome, reminder) fade in: let them finish so colours are final.
   await page.waitForTimeout(800);

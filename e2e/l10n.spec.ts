@@ -23,7 +23,7 @@ async function clipped(page: Page): Promise<string[]> {
 }
 
 async function check(page: Page, name: string, width: number): Promise<void> {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .page-loading')).toHaveCount(0, { timeout: 15_000 });
   await page.waitForTimeout(400);
   expect.soft(await clipped(page), `${name}: clipped texts`).toEqual([]);
   if (width < 500) expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(width);

@@ -12,7 +12,7 @@ const ERRORS = '.ant-message-error, .ant-notification-notice-error';
 
 async function listLoaded(page: Page): Promise<void> {
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning, .page-loading')).toHaveCount(0);
 }
 
 for (const username of ['zhangwei', 'yangmin']) {

@@ -85,6 +85,12 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
+      treeshake: {
+        // antd's Button styles import the colour picker's presets (for one small function),
+        // which import Collapse: these packages do not say they are free of side effects,
+        // so all of it stayed in the login page's JavaScript (docs/design.md, "Login page weight").
+        moduleSideEffects: [{ test: /node_modules\/(@rc-component\/color-picker|rc-collapse)\//, sideEffects: false }],
+      },
       output: {
         entryFileNames: 'js/[name].[hash].js',
         chunkFileNames: 'js/[name].[hash].js',

@@ -1,16 +1,14 @@
 /**
  * The application shell: antd ConfigProvider (locale following the language, primary
  * colour and dark mode from the settings), the holder of context-bound feedback (loaded when
- * first used, app/feedback.tsx), the query client and the router.
+ * first used, app/feedback.tsx), and the router (pages that run queries bring the query client's provider, lazyPage.ts).
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FeedbackHost } from './app/feedback.tsx';
 import { antdLocale } from './app/i18n.ts';
-import { queryClient } from './app/queryClient.ts';
 import { AppRoutes } from './app/router.tsx';
 import { useSettings } from './app/settings.ts';
 import { appTheme } from './app/theme.ts';
@@ -40,11 +38,9 @@ export default function App() {
     <ConfigProvider locale={antdLocale(i18n.language)} theme={theme}>
       <FeedbackHost />
       <AppText>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppText>
     </ConfigProvider>
   );

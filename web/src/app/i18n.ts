@@ -4,13 +4,14 @@
  * login page shows (`virtual:first-messages`, vite.config.ts); `loadMessages` brings the
  * whole bundle (with the requester portal's), which every other page waits for (lazyPage.ts). Changing the language persists
  * `lang`, sets `<html lang>` and the dayjs locale (docs/product.md, section 4); antd's
- * locale follows through `antdLocale()`.
+ * locale follows through `antdLocale()`. dayjs is not part of the first load (the login page
+ * shows no date; docs/design.md, "Login page weight"): its locale is set as it loads, and
+ * the pages that show dates wait for that with the messages (`loadMessages`).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { Locale } from 'antd/es/locale';
+import type dayjsFn from 'dayjs';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import zhCNFirst from 'virtual:first-messages';
 import { getItem, setItem, STORAGE_KEYS } from './storage.ts';
@@ -59,13 +60,25 @@ async function messagesOf(lang: Lang): Promise<Record<string, unknown>> {
 
 let zhCNWhole: Promise<void> | null = null;
 
+/** The dayjs locale of the current language; dayjs itself once a page that shows dates asked for it. */
+let dayjsCode = 'zh-cn';
+let dayjsLoaded: Promise<typeof dayjsFn> | null = null;
+
+/** Loads dayjs (once) and sets the current language's locale; zh-TW's and pt-BR's come with libraryLocales. */
+function dayjsWithLocale(): Promise<void> {
+  // dayjs is CommonJS: the bundle's interop gives it as the default export.
+  dayjsLoaded ??= import('dayjs').then((m) => (m as unknown as { default: typeof dayjsFn }).default);
+  const code = dayjsCode;
+  return Promise.all([dayjsLoaded, code === 'zh-cn' ? import('dayjs/locale/zh-cn') : null]).then(([dayjs]) => void dayjs.locale(code));
+}
+
 /**
- * Loads the whole zh-CN bundle (the default language and everyone's fallback) once; the
- * first load has only the login page's share.
+ * Loads the whole zh-CN bundle (the default language and everyone's fallback) once, the
+ * first load having only the login page's share, and waits for dayjs's locale.
  */
 export function loadMessages(): Promise<void> {
   zhCNWhole ??= messagesOf('zh-CN').then((all) => void i18n.addResourceBundle('zh-CN', 'translation', all, true, true));
-  return zhCNWhole;
+  return Promise.all([zhCNWhole, dayjsWithLocale()]).then(() => undefined);
 }
 
 async function ensureLoaded(lang: Lang): Promise<void> {
@@ -76,8 +89,6 @@ async function ensureLoaded(lang: Lang): Promise<void> {
 }
 
 function applySideEffects(lang: Lang): void {
-  const def = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0];
-  dayjs.locale(def.dayjs);
   document.documentElement.lang = lang;
 }
 
@@ -97,6 +108,9 @@ export async function initI18n(): Promise<void> {
 /** Switches the language, loading its messages on demand; persists it unless told not to. */
 export async function setLang(lang: Lang, persist = true): Promise<void> {
   await ensureLoaded(lang);
+  dayjsCode = (LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0]).dayjs;
+  // Pages on screen re-render with the new language: their dates follow at once.
+  if (dayjsLoaded) await dayjsWithLocale();
   await i18n.changeLanguage(lang);
   applySideEffects(lang);
   if (persist) setItem(STORAGE_KEYS.lang, lang);

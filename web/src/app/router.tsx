@@ -16,9 +16,10 @@ import { useSession } from './session.ts';
 
 // The signed-in layout (menus, tabs, header) is a chunk of its own: the login page does not load it.
 const BasicLayout = lazyPage(() => import('../layouts/BasicLayout.tsx'));
-const LazyException = lazyPage(() => import('../pages/exception/ExceptionPage.tsx'));
+const LazyException = lazyPage(() => import('../pages/exception/ExceptionPage.tsx'), { queries: false });
 // The login page's messages are in the first load (i18n.ts): it does not wait for the rest.
-const Login = lazyPage(() => import('../pages/user/Login.tsx'), true);
+// Nor does it load react-query: it runs no query.
+const Login = lazyPage(() => import('../pages/user/Login.tsx'), { firstScreen: true, queries: false });
 const Register = lazyPage(() => import('../pages/user/Register.tsx'));
 const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
 const QrApprove = lazyPage(() => import('../pages/user/QrApprove.tsx'));

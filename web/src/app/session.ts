@@ -10,7 +10,7 @@ import * as api from './api.ts';
 import { buildRoutes } from './dynamicRoutes.ts';
 import { feedback } from './feedback.tsx';
 import { mustChangePassword, rememberPasswordMark } from './passwordMark.ts';
-import { queryClient } from './queryClient.ts';
+import { dropQueries } from './queryScope.ts';
 import { useSettings } from './settings.ts';
 import { useDialogs } from '../components/dialogs.ts';
 import { useTabs } from '../components/tabs.ts';
@@ -142,7 +142,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   reset: () => {
     clearSessionStorage();
-    queryClient.clear();
+    void dropQueries();
     useTabs.getState().clear();
     set({ token: '', roles: null, info: null, company: null, menus: [], routes: [], companyPrompt: false, enrolRequired: false });
   },
@@ -152,8 +152,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     // bell or tab of the old company stays on screen or refetches in the new one.
     set({ roles: null, info: null, company: null, menus: [], routes: [] });
     if (getCompanyId() !== companyId) setItem(STORAGE_KEYS.companyId, companyId);
-    await queryClient.cancelQueries();
-    queryClient.clear();
+    await dropQueries({ cancel: true });
     useTabs.getState().clear();
     // The awaiting-assignment reminder and any other notice spoke of the old company.
     feedback.notification.destroy();

@@ -1,17 +1,17 @@
 /** Withdraws the order after a confirmation (allowed while unassigned or rejected). */
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.tsx';
 import { withdrawOrder } from './api.ts';
 
 export default function WithdrawButton({ ident, id, orderNo, onDone }: { ident: string; id: number; orderNo: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
   const confirm = () => {
-    modal.confirm({
+    feedback.modal.confirm({
       title: t('portal.withdraw.title'),
       content: t('portal.withdraw.content', { no: orderNo }),
       okText: t('portal.withdraw.ok'),
@@ -21,7 +21,7 @@ export default function WithdrawButton({ ident, id, orderNo, onDone }: { ident: 
         setBusy(true);
         try {
           await withdrawOrder(ident, id);
-          void message.success(t('portal.withdraw.done'));
+          feedback.message.success(t('portal.withdraw.done'));
         } catch {
           // The HTTP client has shown the server's message (for example 409: no longer possible).
         } finally {

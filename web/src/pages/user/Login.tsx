@@ -6,8 +6,8 @@
  * company; the route guard then loads the user info and lands on the redirect query, or
  * /menuList when the menu has it, or the first menu url.
  */
-import { Suspense, useState } from 'react';
-import { Alert, Button, Checkbox, Form, theme, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Checkbox, Form, theme, Tooltip } from 'antd';
 // The parts, not antd's Input with TextArea, Search and OTP attached (docs/design.md, "Login page weight").
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -23,9 +23,12 @@ import { lazyPage } from '../../app/lazyPage.ts';
 import LoginTabs, { loginTabId } from './LoginTabs.tsx';
 
 /** Loaded when asked for: most sign-ins never show a QR code, a mobile number or a second step. */
-const QrSignIn = lazyPage(() => import('./QrSignIn.tsx'));
-const SmsCodeFields = lazyPage(() => import('./SmsCodeFields.tsx'), true);
-const TwoFactorStep = lazyPage(() => import('./TwoFactorStep.tsx'));
+const QrSignIn = lazyPage(() => import('./QrSignIn.tsx'), { queries: false });
+const SmsCodeFields = lazyPage(() => import('./SmsCodeFields.tsx'), { firstScreen: true, queries: false });
+const TwoFactorStep = lazyPage(() => import('./TwoFactorStep.tsx'), { queries: false });
+/** The error box, with its icons: loaded while a sign-in is under way, shown only if it fails. */
+const loadAlert = () => import('antd/es/alert');
+const Alert = lazy(loadAlert);
 
 interface LoginForm {
   userName?: string;
@@ -51,6 +54,7 @@ export default function Login() {
     const fields: (keyof LoginForm)[] = tab === 'account' ? ['userName', 'password', 'rememberMe'] : ['mobile', 'captcha', 'rememberMe'];
     const values = await form.validateFields(fields).catch(() => null);
     if (!values) return;
+    void loadAlert().catch(() => undefined);
     setLoading(true);
     setError('');
     try {
@@ -115,7 +119,11 @@ export default function Login() {
           ]}
         />
         <div role="tabpanel" id={`${loginTabId(tab)}-panel`} aria-labelledby={loginTabId(tab)}>
-          {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
+          {error ? (
+            <Suspense fallback={null}>
+              <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} />
+            </Suspense>
+          ) : null}
           {tab === 'account' ? (
             <>
               <Form.Item name="userName" rules={[{ required: true, message: t('login.userNameRequired') }]}>
