@@ -13,7 +13,7 @@ export interface LoginTab<K extends string> {
   label: ReactNode;
 }
 
-/** The id of a tab's button; its panel is `${id}-panel` (aria-controls). */
+/** The id of a tab's button; its panel is `${id}-panel` (aria-controls of the chosen tab). */
 export const loginTabId = (key: string) => `login-tab-${key}`;
 
 export default function LoginTabs<K extends string>({ items, active, onChange }: { items: LoginTab<K>[]; active: K; onChange: (key: K) => void }) {
@@ -54,7 +54,8 @@ export default function LoginTabs<K extends string>({ items, active, onChange }:
             role="tab"
             id={loginTabId(item.key)}
             aria-selected={selected}
-            aria-controls={`${loginTabId(item.key)}-panel`}
+            // Only the chosen tab's panel is in the page.
+            aria-controls={selected ? `${loginTabId(item.key)}-panel` : undefined}
             tabIndex={selected ? 0 : -1}
             className={selected ? 'login-tab login-tab-active' : 'login-tab'}
             onClick={() => onChange(item.key)}
