@@ -21,7 +21,7 @@ import { ENROL_PATH, ENROL_ROUTE, LOGIN_PATH, WHITE_LIST } from './routeTypes.ts
 import { useSession } from './session.ts';
 
 /** Shown only when the user info fails to load: not part of the first screen's JavaScript. */
-const InfoError = lazyPage(() => import('../components/InfoError.tsx'), { queries: false });
+const InfoError = lazyPage(() => import('../components/InfoError.tsx'));
 
 NProgress.configure({ showSpinner: false });
 

@@ -64,12 +64,22 @@ let zhCNWhole: Promise<void> | null = null;
 let dayjsCode = 'zh-cn';
 let dayjsLoaded: Promise<typeof dayjsFn> | null = null;
 
-/** Loads dayjs (once) and sets the current language's locale; zh-TW's and pt-BR's come with libraryLocales. */
+/** The locale last set on dayjs, with the promise that sets it: pages asking again wait on it. */
+let dayjsSet: { code: string; done: Promise<void> } | null = null;
+
+/**
+ * Loads dayjs (once) and sets the current language's locale, once per language chosen;
+ * zh-TW's and pt-BR's locale modules come with libraryLocales.
+ */
 function dayjsWithLocale(): Promise<void> {
+  const code = dayjsCode;
+  if (dayjsSet?.code === code) return dayjsSet.done;
   // dayjs is CommonJS: the bundle's interop gives it as the default export.
   dayjsLoaded ??= import('dayjs').then((m) => (m as unknown as { default: typeof dayjsFn }).default);
-  const code = dayjsCode;
-  return Promise.all([dayjsLoaded, code === 'zh-cn' ? import('dayjs/locale/zh-cn') : null]).then(([dayjs]) => void dayjs.locale(code));
+  // The language chosen last wins, whichever load ends last.
+  const done = Promise.all([dayjsLoaded, code === 'zh-cn' ? import('dayjs/locale/zh-cn') : null]).then(([dayjs]) => void dayjs.locale(dayjsCode));
+  dayjsSet = { code, done };
+  return done;
 }
 
 /**

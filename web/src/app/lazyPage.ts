@@ -2,11 +2,11 @@
  * Lazily loaded pages. A chunk that fails to load, or does not load within 120000 ms
  * (docs/product.md, section 9), is reported as a chunk load error to the nearest error boundary.
  * A page waits for the whole zh-CN message bundle too (i18n.ts `loadMessages`), unless it is
- * one of the login page's, whose messages are in the first load. A page is put inside the
- * react-query provider (queryProvider.tsx, loaded with it) unless it says it runs no
- * queries: the login page and its parts, so that react-query is not part of the first load
- * (docs/design.md, "Login page weight"). A page inside a provider already gets another one
- * of the same client, which changes nothing.
+ * one of the login page's, whose messages are in the first load. A route root whose pages
+ * run react-query queries (the signed-in layout, the portal and public pages, the /user pages
+ * that query) says `queryRoot` and is put inside the provider (queryProvider.tsx, loaded with
+ * it); the pages inside the layout share its provider. The login page is not a query root, so
+ * react-query is not part of the first load (docs/design.md, "Login page weight").
  */
 import { lazy, type ComponentType } from 'react';
 import { loadMessages } from './i18n.ts';
@@ -25,17 +25,20 @@ export class ChunkLoadError extends Error {
 export interface LazyPageOptions {
   /** The login page's own: its messages are in the first load. */
   firstScreen?: boolean;
-  /** False for a page (and everything it draws) that runs no react-query query. */
-  queries?: boolean;
+  /** A route root (outside any other query root) whose pages run react-query queries. */
+  queryRoot?: boolean;
 }
 
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, { firstScreen = false, queries = true }: LazyPageOptions = {}) {
+export function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  { firstScreen = false, queryRoot = false }: LazyPageOptions = {},
+) {
   return lazy(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
     });
-    const withProvider = queries ? Promise.all([load(), import('./queryProvider.tsx')]).then(([m, q]) => ({ default: q.withQueries(m.default) })) : load();
+    const withProvider = queryRoot ? Promise.all([load(), import('./queryProvider.tsx')]).then(([m, q]) => ({ default: q.withQueries(m.default) })) : load();
     const page = firstScreen ? withProvider : Promise.all([withProvider, loadMessages()]).then(([m]) => m);
     return Promise.race([page, timeout])
       .catch((e: unknown) => {

@@ -15,19 +15,19 @@ import { ENROL_ROUTE, type AppRoute } from './routeTypes.ts';
 import { useSession } from './session.ts';
 
 // The signed-in layout (menus, tabs, header) is a chunk of its own: the login page does not load it.
-const BasicLayout = lazyPage(() => import('../layouts/BasicLayout.tsx'));
-const LazyException = lazyPage(() => import('../pages/exception/ExceptionPage.tsx'), { queries: false });
+const BasicLayout = lazyPage(() => import('../layouts/BasicLayout.tsx'), { queryRoot: true });
+const LazyException = lazyPage(() => import('../pages/exception/ExceptionPage.tsx'));
 // The login page's messages are in the first load (i18n.ts): it does not wait for the rest.
-// Nor does it load react-query: it runs no query.
-const Login = lazyPage(() => import('../pages/user/Login.tsx'), { firstScreen: true, queries: false });
-const Register = lazyPage(() => import('../pages/user/Register.tsx'));
+// Nor does it load react-query: it runs no query (lazyPage.ts, queryRoot).
+const Login = lazyPage(() => import('../pages/user/Login.tsx'), { firstScreen: true });
+const Register = lazyPage(() => import('../pages/user/Register.tsx'), { queryRoot: true });
 const Recover = lazyPage(() => import('../pages/user/Recover.tsx'));
-const QrApprove = lazyPage(() => import('../pages/user/QrApprove.tsx'));
+const QrApprove = lazyPage(() => import('../pages/user/QrApprove.tsx'), { queryRoot: true });
 const TwoFactorSetup = lazyPage(() => import('../pages/user/TwoFactorSetup.tsx'));
-const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'));
-const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'));
-const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'));
-const EditInputPage = lazyPage(() => import('../pages/portal/EditInputPage.tsx'));
+const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'), { queryRoot: true });
+const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'), { queryRoot: true });
+const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'), { queryRoot: true });
+const EditInputPage = lazyPage(() => import('../pages/portal/EditInputPage.tsx'), { queryRoot: true });
 const WorkOrderList = lazyPage(() => import('../pages/workorder/WorkOrderList.tsx'));
 const WorkOrderDetail = lazyPage(() => import('../pages/workorder/WorkOrderDetail.tsx'));
 const ApplicationList = lazyPage(() => import('../pages/application/ApplicationList.tsx'));
@@ -44,7 +44,7 @@ const AccountList = lazyPage(() => import('../pages/platform/AccountList.tsx'));
 const CompanyList = lazyPage(() => import('../pages/platform/CompanyList.tsx'));
 const TemplateList = lazyPage(() => import('../pages/template/TemplateList.tsx'));
 const TemplateLibrary = lazyPage(() => import('../pages/template/TemplateLibrary.tsx'));
-const TemplateGalleryPage = lazyPage(() => import('../pages/public/TemplateGalleryPage.tsx'));
+const TemplateGalleryPage = lazyPage(() => import('../pages/public/TemplateGalleryPage.tsx'), { queryRoot: true });
 const TemplateDesigner = lazyPage(() => import('../pages/template/designer/TemplateDesigner.tsx'));
 const AccountSettings = lazyPage(() => import('../pages/account/AccountSettings.tsx'));
 const AccountCenter = lazyPage(() => import('../pages/account/AccountCenter.tsx'));

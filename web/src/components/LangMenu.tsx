@@ -1,9 +1,11 @@
 /** The dropdown of LangSelect, loaded when first wanted (see there). */
 import { useState, type ReactElement } from 'react';
 import { Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLang, type Lang } from '../app/i18n.ts';
 
-export default function LangMenu({ current, openFirst, children }: { current: Lang; openFirst: boolean; children: ReactElement }) {
+export default function LangMenu({ openFirst, children }: { openFirst: boolean; children: ReactElement }) {
+  const { i18n } = useTranslation();
   const [open, setOpen] = useState(openFirst);
   return (
     <Dropdown
@@ -12,7 +14,7 @@ export default function LangMenu({ current, openFirst, children }: { current: La
       onOpenChange={setOpen}
       menu={{
         selectable: true,
-        selectedKeys: [current],
+        selectedKeys: [i18n.language],
         items: LANGUAGES.map((l) => ({ key: l.code, label: l.label })),
         onClick: ({ key }) => {
           setOpen(false);

@@ -40,9 +40,7 @@ export default function LangSelect({ className, light = false }: { className?: s
   if (asked === undefined) return button;
   return (
     <Suspense fallback={button}>
-      <LangMenu current={current.code} openFirst={asked !== 'focus'}>
-        {button}
-      </LangMenu>
+      <LangMenu openFirst={asked !== 'focus'}>{button}</LangMenu>
     </Suspense>
   );
 }

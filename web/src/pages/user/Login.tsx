@@ -23,9 +23,9 @@ import { lazyPage } from '../../app/lazyPage.ts';
 import LoginTabs, { loginTabId } from './LoginTabs.tsx';
 
 /** Loaded when asked for: most sign-ins never show a QR code, a mobile number or a second step. */
-const QrSignIn = lazyPage(() => import('./QrSignIn.tsx'), { queries: false });
-const SmsCodeFields = lazyPage(() => import('./SmsCodeFields.tsx'), { firstScreen: true, queries: false });
-const TwoFactorStep = lazyPage(() => import('./TwoFactorStep.tsx'), { queries: false });
+const QrSignIn = lazyPage(() => import('./QrSignIn.tsx'));
+const SmsCodeFields = lazyPage(() => import('./SmsCodeFields.tsx'), { firstScreen: true });
+const TwoFactorStep = lazyPage(() => import('./TwoFactorStep.tsx'));
 /** The error box, with its icons: loaded while a sign-in is under way, shown only if it fails. */
 const loadAlert = () => import('antd/es/alert');
 const Alert = lazy(loadAlert);
