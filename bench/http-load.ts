@@ -57,12 +57,13 @@ interface Server {
 
 /**
  * Runs `script` under tsx as its own process with an IPC channel (the server stops if this
- * process dies), its output in `log`; resolves once GET `ready` answers 200.
+ * process dies), its output in `log`, `nodeArgs` before tsx (e.g. --cpu-prof); resolves once
+ * GET `ready` answers 200.
  */
-async function startServer(script: string, env: NodeJS.ProcessEnv, log: string, ready: string): Promise<Server> {
+export async function startServer(script: string, env: NodeJS.ProcessEnv, log: string, ready: string, nodeArgs: string[] = []): Promise<Server> {
   const port = await freePort();
   const fd = fs.openSync(log, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', fd, fd, 'ipc'],
@@ -94,7 +95,7 @@ async function startServer(script: string, env: NodeJS.ProcessEnv, log: string, 
 }
 
 /** One autocannon run in its own process (bench/load-client.ts). */
-function load(job: Omit<LoadJob, 'seconds' | 'connections'> & { seconds?: number; connections?: number }): Promise<LoadResult> {
+export function load(job: Omit<LoadJob, 'seconds' | 'connections'> & { seconds?: number; connections?: number }): Promise<LoadResult> {
   const full: LoadJob = { seconds: SECONDS, connections: CONNECTIONS, ...job };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/load-client.ts'), JSON.stringify(full)], {
@@ -109,7 +110,7 @@ function load(job: Omit<LoadJob, 'seconds' | 'connections'> & { seconds?: number
 }
 
 /** What the calls need from the generated database: a company, an app key, orders to open (and how many there are). */
-async function fixture(db: Kysely<DB>) {
+export async function fixture(db: Kysely<DB>) {
   const company = (await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const { app_key } = await db
     .selectFrom('applications')
@@ -130,11 +131,71 @@ async function fixture(db: Kysely<DB>) {
   return { company: Number(company), appKey: app_key, ids: ids.map((r) => Number(r.id)), orders };
 }
 
-interface Targets {
+export interface Targets {
   list: LoadTarget;
   detail: LoadTarget;
   dai: LoadTarget;
   create: LoadTarget;
+}
+
+/** The app's environment as bench/http-load.ts starts it (one process). */
+export function appEnv(databaseUrl: string, tmp: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    WEB_DIST: '', // the API only: the SPA's files are not what is measured
+    UPLOAD_DIR: path.join(tmp, 'uploads'),
+    PUBLIC_RATE_LIMIT: '1000000000', // createWorkNew is limited per IP, and all load comes from one
+    WORKERS: '1',
+  };
+}
+
+/** Signs in as the demo administrator on `url` and gives the measured calls, each with its target. */
+export async function callsOf(url: string, fx: Awaited<ReturnType<typeof fixture>>, targets: Partial<Targets> = {}) {
+  const sign = await fetch(`${url}/index.php/admin/Login/sign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'SmartWO#2026' }),
+  });
+  const token = ((await sign.json()) as { data: { token: string } }).data.token;
+  const auth = { token };
+  const json = { 'content-type': 'application/json' };
+  const c = fx.company;
+  const list = { url, method: 'GET', path: `/index.php/admin/Workorder/list?company_id=${c}&pageNo=1&pageSize=20`, headers: auth } as const;
+  const search = { ...list, path: `/index.php/admin/Workorder/list?company_id=${c}&keyword=${encodeURIComponent('漏水')}&pageNo=1&pageSize=20` };
+  const calls = [
+    ['Workorder/list, page 1', list, targets.list],
+    [
+      'Workorder/work_order_details (1,000 ids)',
+      { ...list, path: `/index.php/admin/Workorder/work_order_details?company_id=${c}&id={id}`, ids: fx.ids },
+      targets.detail,
+    ],
+    [
+      'Work/allDaiNumber',
+      { url, method: 'POST', path: '/index.php/admin/Work/allDaiNumber', headers: { ...auth, ...json }, body: JSON.stringify({ company_id: c }) },
+      targets.dai,
+    ],
+    [
+      'createWorkNew (public)',
+      {
+        url,
+        method: 'POST',
+        path: '/index.php/home/Work_Create/createWorkNew',
+        headers: json,
+        body: JSON.stringify({
+          app_key: fx.appKey,
+          requester_name: '压测',
+          requester_phone: '13800000000',
+          form_data: { target: '1', subject: '压测', content: '压测创建的工单' },
+        }),
+      },
+      targets.create,
+    ],
+    ['Workorder/list, keyword 漏水', search, { p95: 50 }],
+  ] as const;
+  return { list, search, calls };
 }
 
 /**
@@ -150,59 +211,11 @@ async function measureApp(
   tmp: string,
   sampleLocks?: string,
 ): Promise<string[]> {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    WEB_DIST: '', // the API only: the SPA's files are not what is measured
-    UPLOAD_DIR: path.join(tmp, 'uploads'),
-    PUBLIC_RATE_LIMIT: '1000000000', // createWorkNew is limited per IP, and all load comes from one
-  };
+  const env = appEnv(databaseUrl, tmp);
   const lines = [`\n${label}, ${fx.orders.toLocaleString()} orders, ${CONNECTIONS} connections, ${SECONDS} s per call\n`, loadHeader()];
   const server = await startServer('server/src/main.ts', { ...env, WORKERS: '1' }, path.join(tmp, 'app.log'), '/index.php/health');
   try {
-    const sign = await fetch(`${server.url}/index.php/admin/Login/sign`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'SmartWO#2026' }),
-    });
-    const token = ((await sign.json()) as { data: { token: string } }).data.token;
-    const auth = { token };
-    const json = { 'content-type': 'application/json' };
-    const c = fx.company;
-    const list = { url: server.url, method: 'GET', path: `/index.php/admin/Workorder/list?company_id=${c}&pageNo=1&pageSize=20`, headers: auth } as const;
-    const search = { ...list, path: `/index.php/admin/Workorder/list?company_id=${c}&keyword=${encodeURIComponent('漏水')}&pageNo=1&pageSize=20` };
-    const calls = [
-      ['Workorder/list, page 1', list, targets.list],
-      [
-        'Workorder/work_order_details (1,000 ids)',
-        { ...list, path: `/index.php/admin/Workorder/work_order_details?company_id=${c}&id={id}`, ids: fx.ids },
-        targets.detail,
-      ],
-      [
-        'Work/allDaiNumber',
-        { url: server.url, method: 'POST', path: '/index.php/admin/Work/allDaiNumber', headers: { ...auth, ...json }, body: JSON.stringify({ company_id: c }) },
-        targets.dai,
-      ],
-      [
-        'createWorkNew (public)',
-        {
-          url: server.url,
-          method: 'POST',
-          path: '/index.php/home/Work_Create/createWorkNew',
-          headers: json,
-          body: JSON.stringify({
-            app_key: fx.appKey,
-            requester_name: '压测',
-            requester_phone: '13800000000',
-            form_data: { target: '1', subject: '压测', content: '压测创建的工单' },
-          }),
-        },
-        targets.create,
-      ],
-      ['Workorder/list, keyword 漏水', search, { p95: 50 }],
-    ] as const;
+    const { list, search, calls } = await callsOf(server.url, fx, targets);
     // Warm-up (JIT, caches, pools): a second of each call, not counted.
     for (const [, job] of calls) await load({ ...job, seconds: 1, connections: 10 });
     for (const [name, job, target] of calls) {

@@ -25,6 +25,8 @@ import * as notifications from './migrations/2026-11-25T06-00-notifications.ts';
 import * as accountProfile from './migrations/2026-11-25T07-00-account-profile.ts';
 import * as liveEvents from './migrations/2026-11-25T08-00-live-events.ts';
 import * as counterStripes from './migrations/2026-11-25T09-00-counter-stripes.ts';
+import * as orderIndexTwin from './migrations/2026-11-26T00-00-order-index-twin.ts';
+import * as searchMerge from './migrations/2026-11-26T01-00-search-merge.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T07-00-account-profile': accountProfile,
   '2026-11-25T08-00-live-events': liveEvents,
   '2026-11-25T09-00-counter-stripes': counterStripes,
+  '2026-11-26T00-00-order-index-twin': orderIndexTwin,
+  '2026-11-26T01-00-search-merge': searchMerge,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,7 +1,10 @@
 /**
  * Time helpers. Every stored time is ISO-8601 UTC text; a company's days (statistics, date
  * filters, order numbers, export file names) are days in its own time zone, default
- * Asia/Shanghai (docs/design.md, "Time"). Zone arithmetic is dayjs' (Intl underneath).
+ * Asia/Shanghai (docs/design.md, "Time"). Zone arithmetic is dayjs' (Intl underneath);
+ * reading an instant's day and clock in a zone, which every order number needs, is done with
+ * one Intl formatter per zone kept for the process: dayjs' `tz()` builds a formatter on
+ * every call (5 % of a create's CPU in the profile).
  */
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -29,8 +32,26 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** Year, month, day, hour, minute and second of `at` in `tz`, each as digits (two, the year four). */
+function wallClock(at: string | number, tz: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  let f = clocks.get(tz);
+  if (!f) {
+    const two = '2-digit' as const;
+    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: two, day: two, hour: two, minute: two, second: two, hourCycle: 'h23' });
+    clocks.set(tz, f);
+  }
+  const out = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const p of f.formatToParts(new Date(at))) if (p.type in out) out[p.type as keyof typeof out] = p.value;
+  return out;
+}
+
 /** The day (`YYYY-MM-DD`) an instant falls on in `tz`. */
-export const localDay = (iso: string | number, tz: string): string => dayjs(iso).tz(tz).format('YYYY-MM-DD');
+export const localDay = (at: string | number, tz: string): string => {
+  const c = wallClock(at, tz);
+  return `${c.year}-${c.month}-${c.day}`;
+};
 
 /** Today in `tz`. */
 export const today = (tz: string): string => localDay(Date.now(), tz);
@@ -45,4 +66,7 @@ export const dayStart = (day: string, tz: string): string => dayjs.tz(day, tz).t
 export const dayEnd = (day: string, tz: string): string => addMs(dayStart(addDays(day, 1), tz), -1);
 
 /** `yyyyMMddHHmmss` of an instant in `tz` (file names). */
-export const stamp = (iso: string, tz: string): string => dayjs(iso).tz(tz).format('YYYYMMDDHHmmss');
+export const stamp = (iso: string, tz: string): string => {
+  const c = wallClock(iso, tz);
+  return `${c.year}${c.month}${c.day}${c.hour}${c.minute}${c.second}`;
+};

@@ -74,7 +74,7 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
     .executeTakeFirstOrThrow();
   await bumpCount(db, companyId, o.status, 1);
   await restate(db, companyId, row.id, null, { application_id: o.application_id, status: o.status, members: membersOf(o.handler_id, o.creator_staff_id) });
-  await indexOrder(db, companyId, row.id, { ...o, order_no });
+  await indexOrder(db, companyId, row.id, { ...o, order_no }, { fresh: true });
   return { id: row.id, order_no };
 }
 

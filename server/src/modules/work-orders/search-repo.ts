@@ -12,14 +12,17 @@ import { documentTerms, orderDocument, queryTerms } from '../../lib/search-terms
 
 type OrderText = Parameters<typeof orderDocument>[0];
 
-/** (Re)indexes one order under the terms of its number, title, requester and form text. */
-export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId, o: OrderText): Promise<void> {
+/**
+ * (Re)indexes one order under the terms of its number, title, requester and form text;
+ * `fresh` says the order is new (made in this transaction), so it has no terms to replace.
+ */
+export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId, o: OrderText, { fresh = false } = {}): Promise<void> {
   const terms = documentTerms(orderDocument(o));
   if (isPostgres(db)) {
     await sql`insert into work_order_search (work_order_id, company_id, terms) values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))
       on conflict (work_order_id) do update set terms = excluded.terms`.execute(db);
   } else {
-    await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
+    if (!fresh) await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
     await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.join(' ')})`.execute(db);
   }
 }

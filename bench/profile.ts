@@ -1,0 +1,90 @@
+/**
+ * Where the server's CPU goes under load (issue 12: "profile before you optimise"). Alone:
+ * `node --import tsx bench/profile.ts [call]`, call one of list (default), detail, dai,
+ * create, search. Starts the app as bench/http-load.ts does (one process) under
+ * `node --cpu-prof`, runs autocannon on the call at 50 connections for BENCH_HTTP_SECONDS
+ * (10), stops the app (its profile is written on exit) and prints the self time of the
+ * hottest functions and of each package (node_modules/<name>, our files, Node's own).
+ * The database: DATABASE_URL when given, else a SQLite file BENCH_PROFILE_DB
+ * (/tmp/swo-profile.db) of BENCH_ORDERS (1,000,000) orders, generated once and kept.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../server/src/db/connect.ts';
+import { generateSqlite } from './generate.ts';
+import { appEnv, callsOf, fixture, load, startServer } from './http-load.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+const NAMES = { list: 0, detail: 1, dai: 2, create: 3, search: 4 } as const;
+const which = (process.argv[2] ?? 'list') as keyof typeof NAMES;
+if (!(which in NAMES)) throw new Error(`call: one of ${Object.keys(NAMES).join(', ')}`);
+const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-profile-'));
+let databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  const file = process.env.BENCH_PROFILE_DB || '/tmp/swo-profile.db';
+  if (!fs.existsSync(file)) {
+    console.log(`generating ${ORDERS.toLocaleString()} orders in ${file}…`);
+    await (await generateSqlite(file, ORDERS)).db.destroy();
+  }
+  databaseUrl = `sqlite:${file}`;
+}
+const fx = await fixture(openDatabase(databaseUrl).db);
+const profDir = path.join(tmp, 'prof');
+const server = await startServer('server/src/main.ts', appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), '/index.php/health', [
+  '--cpu-prof',
+  `--cpu-prof-dir=${profDir}`,
+]);
+try {
+  const { calls } = await callsOf(server.url, fx);
+  const [name, job] = calls[NAMES[which]];
+  await load({ ...job, seconds: 2, connections: 10 });
+  const r = await load(job);
+  console.log(`${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.failed} failed`);
+} finally {
+  await server.stop();
+}
+
+const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error('no profile written (did the server exit normally?)');
+const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')) as { nodes: ProfileNode[]; startTime: number; endTime: number };
+const totalHits = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0);
+const msPerHit = (profile.endTime - profile.startTime) / 1000 / totalHits;
+
+/** What a frame belongs to: a package, one of our files, or Node's own. */
+function owner(url: string): string {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1];
+  if (url.includes('/server/src/') || url.includes('/packages/contract/')) return 'ours';
+  return url ? 'node' : '(vm)';
+}
+
+const byFunction = new Map<string, number>();
+const byOwner = new Map<string, number>();
+for (const n of profile.nodes) {
+  const hits = n.hitCount ?? 0;
+  if (!hits) continue;
+  const { functionName, url, lineNumber } = n.callFrame;
+  const where = url ? `${url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '')}:${lineNumber + 1}` : '';
+  const key = `${functionName || '(anonymous)'} ${where}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
+  byOwner.set(owner(url), (byOwner.get(owner(url)) ?? 0) + hits);
+}
+const pct = (h: number) => `${((100 * h) / totalHits).toFixed(1).padStart(5)} %`;
+console.log(`\nself time by owner (${Math.round(totalHits * msPerHit)} ms sampled)`);
+for (const [k, h] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(h)}  ${k}`);
+console.log('\nhottest functions (self time)');
+for (const [k, h] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${pct(h)}  ${k}`);
+if (process.env.BENCH_PROFILE_KEEP) {
+  const kept = path.join(process.cwd(), `${which}.cpuprofile`);
+  fs.copyFileSync(path.join(profDir, file), kept);
+  console.log(`\nprofile kept in ${kept}`);
+}
+fs.rmSync(tmp, { recursive: true, force: true });
