@@ -4,7 +4,8 @@
  * create, search. Starts the app as bench/http-load.ts does (one process) under
  * `node --cpu-prof`, runs autocannon on the call at 50 connections for BENCH_HTTP_SECONDS
  * (10), stops the app (its profile is written on exit) and prints the self time of the
- * hottest functions and of each package (node_modules/<name>, our files, Node's own).
+ * hottest functions and of each package (node_modules/<name>, our files, Node's own). A bare
+ * Fastify (bench/hello.ts) is measured first: this machine's speed varies, the ratio less.
  * The database: DATABASE_URL when given, else a SQLite file BENCH_PROFILE_DB
  * (/tmp/swo-profile.db) of BENCH_ORDERS (1,000,000) orders, generated once and kept.
  */
@@ -37,6 +38,14 @@ if (!databaseUrl) {
   databaseUrl = `sqlite:${file}`;
 }
 const fx = await fixture(openDatabase(databaseUrl).db);
+const hello = await startServer('bench/hello.ts', process.env, path.join(tmp, 'hello.log'), '/');
+let bare: number;
+try {
+  await load({ url: hello.url, method: 'GET', path: '/', headers: {}, seconds: 2 });
+  bare = (await load({ url: hello.url, method: 'GET', path: '/', headers: {} })).rps;
+} finally {
+  await hello.stop();
+}
 const profDir = path.join(tmp, 'prof');
 const server = await startServer('server/src/main.ts', appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), '/index.php/health', [
   '--cpu-prof',
@@ -47,7 +56,11 @@ try {
   const [name, job] = calls[NAMES[which]];
   await load({ ...job, seconds: 2, connections: 10 });
   const r = await load(job);
-  console.log(`${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.failed} failed`);
+  const ms = (v: number) => v.toFixed(1);
+  console.log(`bare Fastify ${Math.round(bare)} req/s`);
+  console.log(
+    `${name}: ${Math.round(r.rps)} req/s (${((100 * r.rps) / bare).toFixed(1)} % of bare, under the profiler), p50 ${ms(r.p50)} ms, p95 ${ms(r.p95)} ms, ${r.failed} failed`,
+  );
 } finally {
   await server.stop();
 }

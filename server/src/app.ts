@@ -13,7 +13,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { API_BASE, DEFAULT_UPLOAD_MAX_BYTES } from '@swo/contract';
 import type { Dialect } from './db/connect.ts';
@@ -21,6 +21,7 @@ import type { DB } from './db/schema.ts';
 import { toEnvelope } from './http/errors.ts';
 import { message } from './http/messages.ts';
 import { registerGuard } from './http/guard.ts';
+import { replySerializerCompiler } from './http/reply-serializer.ts';
 import { fastifyTrustProxy, loggerOptions, registerAccessLog, registerNoStore, registerSecurityHeaders, type TrustProxy } from './http/security.ts';
 import type { App } from './http/types.ts';
 import { allowedMethods, methodNotAllowed, registerEndpoints, type Handlers } from './http/endpoints.ts';
@@ -72,6 +73,8 @@ export interface AppOptions {
   liveHeartbeatMs?: number;
   /** Live updates on SQLite: how often the outbox is read, 250 ms by default. */
   livePollMs?: number;
+  /** Check every reply's writing against zod's reading of it (the HTTP tests; reply-serializer.ts). */
+  checkReplies?: boolean;
 }
 
 export interface RouteEntry {
@@ -101,7 +104,7 @@ export async function buildApp(opts: AppOptions) {
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler({ check: opts.checkReplies }));
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body } = toEnvelope(err, req.lang);

@@ -86,7 +86,7 @@ export async function setup(opts: Partial<Omit<AppOptions, 'db' | 'dialect'>> = 
   const { db, url, close } = await freshDatabase();
   await syncMenuCatalogue(db);
   await seedDemo(db);
-  const app = await buildApp({ db, dialect, databaseUrl: url, webDist: null, publicRateLimit: 10_000, logLevel: 'silent', ...opts });
+  const app = await buildApp({ db, dialect, databaseUrl: url, webDist: null, publicRateLimit: 10_000, logLevel: 'silent', checkReplies: true, ...opts });
   await app.ready();
   const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
   return {
