@@ -377,5 +377,6 @@ export async function httpLoad(opts: { sqliteFile?: string } = {}): Promise<stri
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const l of await httpLoad()) console.log(l);
+  // BENCH_SQLITE_FILE: a database generated before (e.g. by bench/profile.ts; creates add to it).
+  for (const l of await httpLoad({ sqliteFile: process.env.BENCH_SQLITE_FILE || undefined })) console.log(l);
 }
