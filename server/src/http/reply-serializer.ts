@@ -1,5 +1,5 @@
 /**
- * How replies are written (docs/design.md, "HTTP contract"): fast-json-stringify, compiled
+ * How replies are written (docs/design.md, "HTTP contract", Replies): fast-json-stringify, compiled
  * once per route from the JSON Schema of the endpoint's zod reply in the contract. Keys the
  * reply schema does not name are not written, the allow-list zod's parse gave; what handlers
  * return is typed against the same schema (`ReplyIn`), so the type checker stands in for the
