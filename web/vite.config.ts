@@ -13,21 +13,35 @@ import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 
 const ROUTES_ID = 'virtual:endpoint-routes';
+const FIRST_ROUTES_ID = 'virtual:first-routes';
 
 /**
- * `virtual:endpoint-routes`: each call's method and path, read from the contract's endpoint
- * table at build time. The client needs only these to send a call; importing the table
- * itself would bring zod and every schema into the login page's JavaScript.
+ * The calls the login page and the step to the first page make (sign-in by password, code,
+ * QR or second factor; the company list and user info; sign-out): `virtual:first-routes`
+ * carries only these, and the whole table loads with the first other call (src/app/api.ts).
+ */
+const FIRST_CALLS = ['signIn', 'smsSend', 'qrCreate', 'qrCheck', 'twoFactorVerify', 'companyList', 'userInfo', 'signOut'];
+
+/**
+ * `virtual:endpoint-routes` and `virtual:first-routes`: each call's method and path, read
+ * from the contract's endpoint table at build time. The client needs only these to send a
+ * call; importing the table itself would bring zod and every schema into the login page's
+ * JavaScript, and the whole route table is 2.5 KB of it.
  */
 function endpointRoutes(): Plugin {
+  const ids = new Set([ROUTES_ID, FIRST_ROUTES_ID]);
   return {
     name: 'swo-endpoint-routes',
-    resolveId: (id) => (id === ROUTES_ID ? `\0${ROUTES_ID}` : undefined),
+    resolveId: (id) => (ids.has(id) ? `\0${id}` : undefined),
     async load(id) {
-      if (id !== `\0${ROUTES_ID}`) return undefined;
+      if (!id.startsWith('\0') || !ids.has(id.slice(1))) return undefined;
       // The contract is TypeScript source: tsx loads it whichever way Vite loaded this file.
       const { ENDPOINTS } = (await tsImport('@swo/contract', import.meta.url)) as typeof import('@swo/contract');
-      const routes = Object.fromEntries(Object.entries(ENDPOINTS).map(([name, e]) => [name, { method: e.method, path: e.path }]));
+      const first = id.slice(1) === FIRST_ROUTES_ID;
+      const missing = FIRST_CALLS.filter((n) => !(n in ENDPOINTS));
+      if (missing.length) throw new Error(`FIRST_CALLS names unknown calls: ${missing.join(', ')}`);
+      const entries = Object.entries(ENDPOINTS).filter(([name]) => !first || FIRST_CALLS.includes(name));
+      const routes = Object.fromEntries(entries.map(([name, e]) => [name, { method: e.method, path: e.path }]));
       return `export default ${JSON.stringify(routes)};`;
     },
   };

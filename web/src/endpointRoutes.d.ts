@@ -5,3 +5,11 @@ declare module 'virtual:endpoint-routes' {
   const ROUTES: Record<EndpointName, { method: 'GET' | 'POST'; path: string }>;
   export default ROUTES;
 }
+
+/** The same for the calls of the login page only (vite.config.ts, `FIRST_CALLS`). */
+declare module 'virtual:first-routes' {
+  import type { EndpointName } from '@swo/contract';
+
+  const ROUTES: Partial<Record<EndpointName, { method: 'GET' | 'POST'; path: string }>>;
+  export default ROUTES;
+}

@@ -4,7 +4,7 @@
  * its parameters and reply are the table's schemas. Each returns the reply's `data`.
  */
 import type { EndpointName, Envelope, ParamsOf, ReplyOf, WorkOrderRecord } from '@swo/contract';
-import ROUTES from 'virtual:endpoint-routes';
+import FIRST_ROUTES from 'virtual:first-routes';
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
 import { request } from './request.ts';
 
@@ -13,8 +13,21 @@ function compact<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
 }
 
-function send<N extends EndpointName>(name: N, data: ParamsOf<N> | FormData, config: AxiosRequestConfig): Promise<Envelope<ReplyOf<N>>> {
-  const e = ROUTES[name];
+let allRoutes: Promise<(typeof import('virtual:endpoint-routes'))['default']> | null = null;
+
+/**
+ * A call's method and path: the login page's calls are in the first load, the whole table
+ * (2.5 KB gzip) loads with the first other call (docs/design.md, "Login page weight").
+ */
+async function routeOf(name: EndpointName): Promise<{ method: 'GET' | 'POST'; path: string }> {
+  const first = FIRST_ROUTES[name];
+  if (first) return first;
+  allRoutes ??= import('virtual:endpoint-routes').then((m) => m.default);
+  return (await allRoutes)[name];
+}
+
+async function send<N extends EndpointName>(name: N, data: ParamsOf<N> | FormData, config: AxiosRequestConfig): Promise<Envelope<ReplyOf<N>>> {
+  const e = await routeOf(name);
   return request<ReplyOf<N>>({ ...config, url: e.path, method: e.method, ...(e.method === 'GET' ? { params: data } : { data }) });
 }
 
