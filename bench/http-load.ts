@@ -213,7 +213,7 @@ async function measureApp(
 ): Promise<string[]> {
   const env = appEnv(databaseUrl, tmp);
   const lines = [`\n${label}, ${fx.orders.toLocaleString()} orders, ${CONNECTIONS} connections, ${SECONDS} s per call\n`, loadHeader()];
-  const server = await startServer('server/src/main.ts', { ...env, WORKERS: '1' }, path.join(tmp, 'app.log'), '/index.php/health');
+  const server = await startServer('server/src/main.ts', env, path.join(tmp, 'app.log'), '/index.php/health');
   try {
     const { list, search, calls } = await callsOf(server.url, fx, targets);
     // Warm-up (JIT, caches, pools): a second of each call, not counted.
@@ -241,18 +241,7 @@ async function measureApp(
   // A second process on the 2 cores (WORKERS=2: the cluster primary forks two workers).
   const two = await startServer('server/src/main.ts', { ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'), '/index.php/health');
   try {
-    const sign = await fetch(`${two.url}/index.php/admin/Login/sign`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'SmartWO#2026' }),
-    });
-    const token = ((await sign.json()) as { data: { token: string } }).data.token;
-    const job = {
-      url: two.url,
-      method: 'GET',
-      path: `/index.php/admin/Workorder/list?company_id=${fx.company}&pageNo=1&pageSize=20`,
-      headers: { token },
-    } as const;
+    const { list: job } = await callsOf(two.url, fx);
     await load({ ...job, seconds: 1, connections: 10 });
     lines.push(loadRow('Workorder/list, page 1, WORKERS=2', await load(job), bare));
   } finally {
@@ -288,7 +277,7 @@ function sampleLockWaits(database: string): () => Promise<{ samples: number; wai
 }
 
 /** The bare Fastify "hello" req/s, the ceiling the app's figures are divided by. */
-async function measureBare(tmp: string): Promise<{ rps: number; line: string }> {
+export async function measureBare(tmp: string): Promise<{ rps: number; line: string }> {
   const hello = await startServer('bench/hello.ts', process.env, path.join(tmp, 'hello.log'), '/');
   try {
     await load({ url: hello.url, method: 'GET', path: '/', headers: {}, seconds: 1 });

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/connect.ts';
 import { generateSqlite } from './generate.ts';
-import { appEnv, callsOf, fixture, load, startServer } from './http-load.ts';
+import { appEnv, callsOf, fixture, load, measureBare, startServer } from './http-load.ts';
 
 interface ProfileNode {
   id: number;
@@ -38,14 +38,7 @@ if (!databaseUrl) {
   databaseUrl = `sqlite:${file}`;
 }
 const fx = await fixture(openDatabase(databaseUrl).db);
-const hello = await startServer('bench/hello.ts', process.env, path.join(tmp, 'hello.log'), '/');
-let bare: number;
-try {
-  await load({ url: hello.url, method: 'GET', path: '/', headers: {}, seconds: 2 });
-  bare = (await load({ url: hello.url, method: 'GET', path: '/', headers: {} })).rps;
-} finally {
-  await hello.stop();
-}
+const { rps: bare } = await measureBare(tmp);
 const profDir = path.join(tmp, 'prof');
 const server = await startServer('server/src/main.ts', appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), '/index.php/health', [
   '--cpu-prof',

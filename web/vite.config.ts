@@ -16,17 +16,11 @@ const ROUTES_ID = 'virtual:endpoint-routes';
 const FIRST_ROUTES_ID = 'virtual:first-routes';
 
 /**
- * The calls the login page and the step to the first page make (sign-in by password, code,
- * QR or second factor; the company list and user info; sign-out): `virtual:first-routes`
- * carries only these, and the whole table loads with the first other call (src/app/api.ts).
- */
-const FIRST_CALLS = ['signIn', 'smsSend', 'qrCreate', 'qrCheck', 'twoFactorVerify', 'companyList', 'userInfo', 'signOut'];
-
-/**
  * `virtual:endpoint-routes` and `virtual:first-routes`: each call's method and path, read
- * from the contract's endpoint table at build time. The client needs only these to send a
- * call; importing the table itself would bring zod and every schema into the login page's
- * JavaScript, and the whole route table is 2.5 KB of it.
+ * from the contract's endpoint table at build time; first-routes has only the calls marked
+ * `firstScreen` (the login page's and the step to the first page). The client needs only
+ * these to send a call; importing the table itself would bring zod and every schema into
+ * the login page's JavaScript, and the whole route table is 2.5 KB of it.
  */
 function endpointRoutes(): Plugin {
   const ids = new Set([ROUTES_ID, FIRST_ROUTES_ID]);
@@ -38,9 +32,7 @@ function endpointRoutes(): Plugin {
       // The contract is TypeScript source: tsx loads it whichever way Vite loaded this file.
       const { ENDPOINTS } = (await tsImport('@swo/contract', import.meta.url)) as typeof import('@swo/contract');
       const first = id.slice(1) === FIRST_ROUTES_ID;
-      const missing = FIRST_CALLS.filter((n) => !(n in ENDPOINTS));
-      if (missing.length) throw new Error(`FIRST_CALLS names unknown calls: ${missing.join(', ')}`);
-      const entries = Object.entries(ENDPOINTS).filter(([name]) => !first || FIRST_CALLS.includes(name));
+      const entries = Object.entries(ENDPOINTS).filter(([, e]) => !first || ('firstScreen' in e && e.firstScreen));
       const routes = Object.fromEntries(entries.map(([name, e]) => [name, { method: e.method, path: e.path }]));
       return `export default ${JSON.stringify(routes)};`;
     },

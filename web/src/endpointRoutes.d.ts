@@ -6,7 +6,7 @@ declare module 'virtual:endpoint-routes' {
   export default ROUTES;
 }
 
-/** The same for the calls of the login page only (vite.config.ts, `FIRST_CALLS`). */
+/** The same for the calls of the login page only (the contract's `firstScreen` calls). */
 declare module 'virtual:first-routes' {
   import type { EndpointName } from '@swo/contract';
 

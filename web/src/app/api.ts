@@ -19,7 +19,7 @@ let allRoutes: Promise<(typeof import('virtual:endpoint-routes'))['default']> | 
  * A call's method and path: the login page's calls are in the first load, the whole table
  * (2.5 KB gzip) loads with the first other call (docs/design.md, "Login page weight").
  */
-async function routeOf(name: EndpointName): Promise<{ method: 'GET' | 'POST'; path: string }> {
+export async function routeOf(name: EndpointName): Promise<{ method: 'GET' | 'POST'; path: string }> {
   const first = FIRST_ROUTES[name];
   if (first) return first;
   allRoutes ??= import('virtual:endpoint-routes').then((m) => m.default);

@@ -6,16 +6,15 @@
 import axios, { type AxiosProgressEvent } from 'axios';
 import i18n from 'i18next';
 import { API_BASE, type ENDPOINTS, type EndpointName, type ParamsOf } from '@swo/contract';
-import ROUTES from 'virtual:endpoint-routes';
 import { ApiError } from './request.ts';
 import { getCompanyId, getShopId, getToken } from './storage.ts';
-import { TRANSFER_TIMEOUT_MS } from './api.ts';
+import { routeOf, TRANSFER_TIMEOUT_MS } from './api.ts';
 
 type FileCall = { [N in EndpointName]: (typeof ENDPOINTS)[N]['reply'] extends 'file' ? N : never }[EndpointName];
 
 /** GETs the file of call `name` as a Blob; `onProgress` gets axios' download progress events. */
 export async function downloadFile<N extends FileCall>(name: N, params: ParamsOf<N>, onProgress?: (e: AxiosProgressEvent) => void): Promise<Blob> {
-  const url = ROUTES[name].path;
+  const url = (await routeOf(name)).path;
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.token = token;

@@ -14,7 +14,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { createParser } from 'eventsource-parser';
 import { API_BASE } from '@swo/contract';
-import ROUTES from 'virtual:endpoint-routes';
+import { routeOf } from '../app/api.ts';
 import { keys } from '../app/queryKeys.ts';
 import { useSession } from '../app/session.ts';
 
@@ -55,7 +55,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * envelope (not signed in, not a member: the normal calls will show why), else 'ended'.
  */
 async function readStream(token: string, companyId: number, signal: AbortSignal, on: { ready(): void; order(): void; notification(): void }) {
-  const url = `${API_BASE}${ROUTES.liveEvents.path}?company_id=${companyId}`;
+  const url = `${API_BASE}${(await routeOf('liveEvents')).path}?company_id=${companyId}`;
   const res = await fetch(url, { headers: { token, lang: i18n.language, accept: 'text/event-stream' }, signal, cache: 'no-store' });
   if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) {
     // 4xx: an envelope (101, not a member); retrying will not change it until the session does.

@@ -11,6 +11,7 @@ const companies = ['companies'];
 
 export const AUTH_ENDPOINTS = {
   signIn: def({
+    firstScreen: true,
     method: 'POST',
     path: '/admin/Login/sign',
     permission: 'public',
@@ -20,6 +21,7 @@ export const AUTH_ENDPOINTS = {
     summary: 'Sign in with username and password, or with mobile and the SMS code in captcha; returns an opaque token',
   }),
   smsSend: def({
+    firstScreen: true,
     method: 'POST',
     path: '/account/sms',
     permission: 'public',
@@ -40,6 +42,7 @@ export const AUTH_ENDPOINTS = {
     summary: 'Set a new password with an SMS code sent for recovery; signs the account out everywhere',
   }),
   qrCreate: def({
+    firstScreen: true,
     method: 'POST',
     path: '/admin/Login/loginQrcode',
     permission: 'public',
@@ -49,6 +52,7 @@ export const AUTH_ENDPOINTS = {
     summary: 'A QR sign-in ticket (2 minutes, single use) for the QR code, and the poll token this browser keeps',
   }),
   qrCheck: def({
+    firstScreen: true,
     method: 'POST',
     path: '/admin/Login/checkLogin',
     permission: 'public',
@@ -96,6 +100,7 @@ export const AUTH_ENDPOINTS = {
     summary: 'Accept an invitation: choose username and password, and sign in to the company; 410 when spent or expired',
   }),
   twoFactorVerify: def({
+    firstScreen: true,
     method: 'POST',
     path: '/account/2fa/verify',
     permission: 'public',
@@ -164,8 +169,17 @@ export const AUTH_ENDPOINTS = {
     tags: auth,
     summary: 'Sign out every other session of yours',
   }),
-  signOut: def({ method: 'POST', path: '/auth/logout', permission: 'signedIn', reply: r.nothing, tags: auth, summary: 'Revoke the token of this session' }),
+  signOut: def({
+    method: 'POST',
+    path: '/auth/logout',
+    permission: 'signedIn',
+    reply: r.nothing,
+    firstScreen: true,
+    tags: auth,
+    summary: 'Revoke the token of this session',
+  }),
   companyList: def({
+    firstScreen: true,
     method: 'GET',
     path: '/admin/Home/company_list',
     permission: 'signedIn',
@@ -183,6 +197,7 @@ export const AUTH_ENDPOINTS = {
     summary: 'Permissions of the caller in the company',
   }),
   userInfo: def({
+    firstScreen: true,
     method: 'GET',
     path: '/user/info',
     permission: 'member',

@@ -63,6 +63,12 @@ export interface Endpoint {
   okCode?: 0;
   /** Public calls limited per IP and minute (the server's public rate limit). */
   rateLimited?: true;
+  /**
+   * Made by the login page or on the way to the first signed-in page: the SPA's first load
+   * carries these calls' routes, the rest load with the first other call (docs/design.md,
+   * "Login page weight").
+   */
+  firstScreen?: true;
 }
 
 /** Keeps an entry's literal types (method, path, schemas) for the typed server and client. */
