@@ -83,6 +83,37 @@ describe('two instances on one database', () => {
     expect((await list(apps[1], token)).body.code).toBe(101);
   });
 
+  it('unbinding a handler from an application on one refuses their claim on the other at the next call; binding again allows it', async () => {
+    const [admin, handler] = [await login(apps[0], 'admin'), await login(apps[1], 'liuqiang')];
+    const repair = await appId('业主报修');
+    const add = () =>
+      call(apps[0], 'POST', '/admin/Work/add', {
+        token: admin,
+        payload: { company_id: company, application_id: repair, form_data: REPAIR, requester_name: '测试', requester_phone: '13600000000' },
+      });
+    const claim = async () =>
+      call(apps[1], 'POST', '/admin/Workorder/claim_work_order', { token: handler, payload: { company_id: company, id: (await add()).body.data.id } });
+    const bind = async (usernames: string[]) => {
+      const ids = await loose(dbs[0])
+        .selectFrom('staff')
+        .innerJoin('users', 'users.id', 'staff.user_id')
+        .select('staff.id')
+        .where('users.username', 'in', usernames)
+        .where('staff.company_id', '=', company)
+        .execute();
+      const r = await call(apps[0], 'POST', '/admin/Application/application_binding_user', {
+        token: admin,
+        payload: { company_id: company, application_id: repair, staff_ids: ids.map((s) => s.id) },
+      });
+      expect(r.status).toBe(200);
+    };
+    expect((await list(apps[1], handler)).body.code).toBe(200); // the handler's scope is cached on the second instance now
+    await bind(['zhangwei']);
+    expect((await claim()).status).toBe(403);
+    await bind(['zhangwei', 'liuqiang']);
+    expect((await claim()).status).toBe(200);
+  });
+
   it('an action taken from a role on one is refused on the other at the next call', async () => {
     const [admin, handler] = [await login(apps[0], 'admin'), await login(apps[1], 'zhangwei')];
     const order = await call(apps[1], 'POST', '/admin/Work/add', {

@@ -27,6 +27,7 @@ import * as liveEvents from './migrations/2026-11-25T08-00-live-events.ts';
 import * as counterStripes from './migrations/2026-11-25T09-00-counter-stripes.ts';
 import * as orderIndexTwin from './migrations/2026-11-26T00-00-order-index-twin.ts';
 import * as searchMerge from './migrations/2026-11-26T01-00-search-merge.ts';
+import * as boundEpoch from './migrations/2026-11-26T02-00-bound-epoch.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T09-00-counter-stripes': counterStripes,
   '2026-11-26T00-00-order-index-twin': orderIndexTwin,
   '2026-11-26T01-00-search-merge': searchMerge,
+  '2026-11-26T02-00-bound-epoch': boundEpoch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -4,7 +4,7 @@
  * Every route declares `config.permission`; the guard in guard.ts fills these in.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AccessRule, CompanyId, DataScope, DepartmentId, GrantedPermission, RoleId, StaffId, UserId } from '@swo/contract';
+import type { AccessRule, ApplicationId, CompanyId, DataScope, DepartmentId, GrantedPermission, RoleId, StaffId, UserId } from '@swo/contract';
 import type { Lang } from './messages.ts';
 import { errors } from './errors.ts';
 
@@ -39,6 +39,8 @@ export interface CompanyScope {
   /** The member's department, the root of a `department` scope. */
   departmentId: DepartmentId | null;
   permissions: GrantedPermission[];
+  /** Applications the member is bound to (may claim orders of; docs/design.md, "Caller cache"). */
+  boundApplicationIds: readonly ApplicationId[];
 }
 
 /** What services need to know about the acting staff member. */

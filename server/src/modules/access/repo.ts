@@ -1,5 +1,5 @@
 /** SQL of memberships, roles, role permissions and menus. */
-import { MENU_CATALOGUE, type CompanyId, type MenuId, type RoleId, type UserId } from '@swo/contract';
+import { MENU_CATALOGUE, type ApplicationId, type CompanyId, type MenuId, type RoleId, type StaffId, type UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 
@@ -27,6 +27,12 @@ function findMembership(db: Db, companyId: CompanyId, userId: UserId) {
     .where('staff.status', '=', 1)
     .where('companies.status', '=', 1)
     .executeTakeFirst();
+}
+
+/** Ids of the applications staff member `staffId` is bound to (may claim orders of). */
+async function boundApplications(db: Db, companyId: CompanyId, staffId: StaffId): Promise<ApplicationId[]> {
+  const rows = await db.selectFrom('application_staff').select('application_id').where('company_id', '=', companyId).where('staff_id', '=', staffId).execute();
+  return rows.map((r) => r.application_id);
 }
 
 /** Companies where the user is active staff, by name. */
@@ -101,4 +107,4 @@ export async function syncMenuCatalogue(db: Db): Promise<void> {
 }
 
 /** Membership and grants bound to one company (reached through `forCompany`). */
-export const accessRepo = companyRepo({ findMembership, roleGrants });
+export const accessRepo = companyRepo({ findMembership, roleGrants, boundApplications });

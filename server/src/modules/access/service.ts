@@ -49,6 +49,7 @@ export function createAccessService(db: Kysely<DB>) {
       const roleActive = m.role_status === 1;
       const isAdmin = roleActive && m.is_admin === 1;
       const permissions: GrantedPermission[] = [];
+      const bound = await forCompany(db, companyId).access.boundApplications(m.staff_id);
       if (roleActive) {
         const { menus, granted } = await grantedMenus(companyId, m.role_id, isAdmin, false);
         for (const menu of menus) {
@@ -69,6 +70,7 @@ export function createAccessService(db: Kysely<DB>) {
         dataScope: isAdmin ? 'company' : asDataScope(m.data_scope),
         departmentId: m.department_id,
         permissions: Object.freeze(permissions.map((p) => Object.freeze({ ...p, actions: Object.freeze(p.actions) }))) as GrantedPermission[],
+        boundApplicationIds: Object.freeze(bound),
       });
       if (epoch !== undefined) scopes.set(key, epoch, scope);
       return scope;

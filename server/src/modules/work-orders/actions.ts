@@ -44,11 +44,11 @@ export const partyOf = (a: Actor): ActingParty => ({
 });
 
 /** Throws 403 unless `actor` may take `action` on `order` (policy.ts). */
-export async function checkMay(db: Db, actor: Actor, order: OrderRow, action: WorkOrderAction): Promise<void> {
+export function checkMay(actor: Actor, order: OrderRow, action: WorkOrderAction): void {
   const facts = {
     handler_id: order.handler_id,
     creator_staff_id: order.creator_staff_id,
-    actorBound: await forCompany(db, actor.companyId).orders.isBoundToApplication(order.application_id, actor.staffId),
+    actorBound: actor.boundApplicationIds.includes(order.application_id),
   };
   const denial = denialFor(action, actor, facts);
   if (denial) throw new AppError(403, denial);
@@ -74,7 +74,7 @@ async function actIn(trx: Db, actor: Actor, id: WorkOrderId, action: WorkOrderAc
   const order = await loadOrder(orders, id, visibility);
   // The status decides first: an action it does not allow is 409 for everyone.
   if (!canTransition(action, order.status as WorkOrderStatus)) throw errors.conflict();
-  await checkMay(trx, actor, order, action);
+  checkMay(actor, order, action);
   if (input.version !== undefined && input.version !== order.version) throw errors.conflict();
   const target = action === 'assign' || action === 'reassign' ? await targetStaff(trx, actor, order, input.staffId) : undefined;
   if (target && target.id === order.handler_id) throw errors.conflict('alreadyHandler');
@@ -123,7 +123,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
   const reload = async (actor: Actor, id: WorkOrderId): Promise<WorkOrder> => {
     const data = forCompany(db, actor.companyId);
     // After a successful action the order is shown even if it has just left the actor's scope.
-    return presentOrder(data, actor, await loadOrder(data.orders, id));
+    return presentOrder(actor, await loadOrder(data.orders, id));
   };
 
   return {
@@ -162,7 +162,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
       await db.transaction().execute(async (trx) => {
         const { orders, log } = forCompany(trx, actor.companyId);
         const order = await loadOrder(orders, id, visibility);
-        await checkMay(trx, actor, order, 'note');
+        checkMay(actor, order, 'note');
         await orders.insertRecord({
           work_order_id: id,
           action: 'note',

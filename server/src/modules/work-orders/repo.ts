@@ -246,12 +246,6 @@ async function isBoundToApplication(db: Db, companyId: CompanyId, applicationId:
   return !!r;
 }
 
-/** Ids of the applications a staff member is bound to (one query for a whole list page). */
-async function boundApplicationIds(db: Db, companyId: CompanyId, staffId: StaffId): Promise<Set<ApplicationId>> {
-  const rows = await db.selectFrom('application_staff').select('application_id').where('company_id', '=', companyId).where('staff_id', '=', staffId).execute();
-  return new Set(rows.map((r) => r.application_id));
-}
-
 /** Subquery: a staff member's (`s.id`) open orders, processing or pending review. */
 export function openCount(eb: ExpressionBuilder<DB & { s: DB['staff'] }, 's'>, companyId: CompanyId) {
   return eb
@@ -354,7 +348,6 @@ export const orderRepo = companyRepo({
   listRecords,
   findTemplateVersion,
   isBoundToApplication,
-  boundApplicationIds,
   handlingFacts,
   pickHandler,
 });

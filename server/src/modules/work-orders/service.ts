@@ -25,7 +25,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
-import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
+import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { denialFor } from './policy.ts';
 import type { OrderRepo, OrderRow } from './repo.ts';
@@ -71,9 +71,8 @@ export function zonedFilters<T extends { created_from?: string; created_to?: str
 }
 
 /** An order as the actor sees it, with the actions they may take on it now. */
-export async function presentOrder(data: CompanyData, actor: Actor, order: OrderRow): Promise<WorkOrder> {
-  const bound = await data.orders.isBoundToApplication(order.application_id, actor.staffId);
-  return toWorkOrder(order, allowedActions(order, actor, bound));
+export function presentOrder(actor: Actor, order: OrderRow): WorkOrder {
+  return toWorkOrder(order, allowedActions(order, actor, actor.boundApplicationIds.includes(order.application_id)));
 }
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
@@ -85,8 +84,8 @@ export function createWorkOrderService(db: Kysely<DB>) {
     detail: r.detail ? (JSON.parse(r.detail) as unknown) : null,
   });
 
-  const withActions = async (actor: Actor, rows: ListRow[]): Promise<WorkOrder[]> => {
-    const bound = rows.length ? await forCompany(db, actor.companyId).orders.boundApplicationIds(actor.staffId) : new Set<ApplicationId>();
+  const withActions = (actor: Actor, rows: ListRow[]): WorkOrder[] => {
+    const bound = new Set(actor.boundApplicationIds);
     return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, bound.has(r.application_id))));
   };
 
@@ -95,17 +94,14 @@ export function createWorkOrderService(db: Kysely<DB>) {
       const data = forCompany(db, actor.companyId);
       await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
       const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-      return pageOf(await withActions(actor, found.rows), found.total, q, 'capped' in found);
+      return pageOf(withActions(actor, found.rows), found.total, q, 'capped' in found);
     },
 
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
       const data = forCompany(db, actor.companyId);
       const order = await loadOrder(data.orders, id, await visibilityOf(data, actor));
-      const [template, records, shown] = await Promise.all([
-        data.orders.findTemplateVersion(order.template_id, order.template_version),
-        data.orders.listRecords(id),
-        presentOrder(data, actor, order),
-      ]);
+      const [template, records] = await Promise.all([data.orders.findTemplateVersion(order.template_id, order.template_version), data.orders.listRecords(id)]);
+      const shown = presentOrder(actor, order);
       return {
         ...shown,
         form_data: JSON.parse(order.form_data) as Record<string, unknown>,
@@ -160,7 +156,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
     /** "My work orders": to handle, created by me, or reviewed by me. */
     async mine(actor: Actor, q: { type: (typeof MY_WORK_ORDER_TYPES)[number]; status?: WorkOrderStatus; pageNo: number; pageSize: number }) {
       const { rows, total } = await forCompany(db, actor.companyId).reads.myOrders(actor.staffId, q);
-      return pageOf(await withActions(actor, rows), total, q);
+      return pageOf(withActions(actor, rows), total, q);
     },
 
     /** Order kinds (templates in use by the company's applications), for filters. */
