@@ -214,7 +214,15 @@ describe('lists and counts', () => {
         .where('status', '=', status)
         .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBe(n);
+      // A page past the end is empty and still says how many there are.
+      const past = await call(h.app, 'GET', '/admin/Workorder/list', {
+        token: admin,
+        payload: { company_id: h.property, status, pageNo: 10_000, pageSize: 10 },
+      });
+      expect(past.body.data).toMatchObject({ data: [], totalCount: n });
     }
+    const all = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, pageSize: 1 } });
+    expect(all.body.data.totalCount).toBe(counts.body.data.total);
   });
 
   it('pages newest first and filters by application and keyword', async () => {

@@ -5,7 +5,15 @@
  * reached only through `orderRepo(db, companyId)` (repo.ts).
  */
 import type { AliasedSelectQueryBuilder, ExpressionBuilder } from 'kysely';
-import { WORK_ORDER_STATUSES, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderListQuery, type WorkOrderStatus } from '@swo/contract';
+import {
+  WORK_ORDER_STATUSES,
+  type CompanyId,
+  type StaffId,
+  type TemplateId,
+  type WorkOrderId,
+  type WorkOrderListQuery,
+  type WorkOrderStatus,
+} from '@swo/contract';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
@@ -98,6 +106,42 @@ export function findOrder(db: Db, companyId: CompanyId, id: WorkOrderId, visibil
   return q.executeTakeFirst();
 }
 
+/**
+ * `findOrder` with the schema, name and review flag of the template version the order was
+ * made with (null when that version is gone): the detail page's order. One statement on
+ * PostgreSQL, where a round trip costs more than the joins (detail +9 % req/s); two on
+ * SQLite, where the joined statement was 8 % slower under load than the two apart.
+ */
+export async function findOrderDetail(db: Db, companyId: CompanyId, id: WorkOrderId, visibility?: Visibility) {
+  if (!isPostgres(db)) {
+    const order = await findOrder(db, companyId, id, visibility);
+    if (!order) return undefined;
+    const v = await templateVersion(db, companyId, order.template_id, order.template_version);
+    return { ...order, template_schema: v?.schema ?? null, template_name: v?.name ?? null, template_needs_review: v?.needs_review ?? null };
+  }
+  let q = baseSelect(db, companyId)
+    .leftJoin('template_versions as v', (j) =>
+      j.on('v.company_id', '=', companyId).onRef('v.template_id', '=', 'w.template_id').onRef('v.version', '=', 'w.template_version'),
+    )
+    .leftJoin('templates as t', 't.id', 'v.template_id')
+    .select(['w.form_data', 'w.requester_id', 'v.schema as template_schema', 't.name as template_name', 't.needs_review as template_needs_review'])
+    .where('w.id', '=', id);
+  if (visibility && visibility.kind !== 'company') q = q.where((eb) => visibleTo(eb, companyId, visibility));
+  return q.executeTakeFirst();
+}
+
+/** The schema, name and flags of version `version` of the company's template, or undefined. */
+export function templateVersion(db: Db, companyId: CompanyId, templateId: TemplateId, version: number) {
+  return db
+    .selectFrom('template_versions as v')
+    .innerJoin('templates as t', 't.id', 'v.template_id')
+    .select(['v.schema', 'v.version', 't.id', 't.name', 't.needs_review', 't.is_automatic'])
+    .where('v.company_id', '=', companyId)
+    .where('v.template_id', '=', templateId)
+    .where('v.version', '=', version)
+    .executeTakeFirst();
+}
+
 /** Filters of the list call (core payload table) plus the "my work orders" narrowings. */
 export type OrderFilters = Omit<WorkOrderListQuery, 'pageNo' | 'pageSize' | 'company_id'> & {
   /** Any of these statuses (when `status` is not given). */
@@ -187,24 +231,41 @@ export async function listOrders(
   }
   if (f.keyword) return keywordPage(db, companyId, f, q);
   const { query, simple } = filtered(db, companyId, f);
-  const rows = await query
-    .orderBy('w.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
-  let total: number;
-  if (simple && !opts.exactCount) {
-    // The counters answer the common case (all, or one status tab) without scanning.
-    const counts = await statusCounts(db, companyId);
-    total = q.status ? counts[q.status] : Object.values(counts).reduce((s, n) => s + n, 0);
-  } else {
+  const page = <T extends typeof query>(qb: T) =>
+    qb
+      .orderBy('w.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+  if (!simple || opts.exactCount) {
+    const rows = await page(query).execute();
     const r = await query
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    total = Number(r.n);
+    return { rows, total: Number(r.n) };
   }
-  return { rows, total };
+  // The counters answer the common case (all, or one status tab) without scanning.
+  const statuses: readonly WorkOrderStatus[] = q.status ? [q.status] : WORK_ORDER_STATUSES;
+  if (isPostgres(db)) {
+    // In the page's own statement: a round trip less was 12 % more lists a second on
+    // PostgreSQL, and 11 % fewer on SQLite (which scans the counters for the subquery).
+    const found = await page(query)
+      .select((eb) =>
+        eb
+          .selectFrom('work_order_status_counts')
+          .select((c) => c.fn.sum<number>('count').as('n'))
+          .where('company_id', '=', companyId)
+          .where('status', 'in', statuses)
+          .$asScalar()
+          .as('counter_total'),
+      )
+      .execute();
+    // An empty page (past the end) still needs the total: asked apart below.
+    if (found.length) return { rows: found.map(({ counter_total: _, ...row }) => row), total: Number(found[0].counter_total ?? 0) };
+  }
+  const rows = await page(query).execute();
+  const counts = await statusCounts(db, companyId);
+  return { rows, total: statuses.reduce((s, st) => s + counts[st], 0) };
 }
 
 /**

@@ -8,23 +8,14 @@
  * keyword index (search-repo.ts). Reads of orders are in list-repo.ts.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
-import {
-  ACTION,
-  type ActionKey,
-  type ApplicationId,
-  type CompanyId,
-  type StaffId,
-  type TemplateId,
-  type WorkOrderId,
-  type WorkOrderStatus,
-} from '@swo/contract';
+import { ACTION, type ActionKey, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 import { indexOrder } from './search-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, type Standing } from './participants-repo.ts';
-import { countUnassignedByName, findOrder, listOrders, orderBatch, REVIEWS, statusCounts } from './list-repo.ts';
+import { countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, templateVersion } from './list-repo.ts';
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
   order_no?: string;
@@ -223,17 +214,6 @@ function listRecords(db: Db, companyId: CompanyId, orderId: WorkOrderId, actions
   return q.orderBy('id').execute();
 }
 
-function findTemplateVersion(db: Db, companyId: CompanyId, templateId: TemplateId, version: number) {
-  return db
-    .selectFrom('template_versions as v')
-    .innerJoin('templates as t', 't.id', 'v.template_id')
-    .select(['v.schema', 'v.version', 't.id', 't.name', 't.needs_review', 't.is_automatic'])
-    .where('v.company_id', '=', companyId)
-    .where('v.template_id', '=', templateId)
-    .where('v.version', '=', version)
-    .executeTakeFirst();
-}
-
 /** Whether a staff member is bound to (may handle orders of) an application. */
 async function isBoundToApplication(db: Db, companyId: CompanyId, applicationId: ApplicationId, staffId: StaffId): Promise<boolean> {
   const r = await db
@@ -341,12 +321,13 @@ export const orderRepo = companyRepo({
   softDelete,
   findActiveStaff,
   findOrder,
+  findOrderDetail,
   listOrders,
   orderBatch,
   statusCounts,
   countUnassignedByName,
   listRecords,
-  findTemplateVersion,
+  findTemplateVersion: templateVersion,
   isBoundToApplication,
   handlingFacts,
   pickHandler,
