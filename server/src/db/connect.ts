@@ -80,9 +80,9 @@ type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
 
 /**
  * The pg pool with every parametrised statement sent as a named prepared statement
- * (docs/design.md, "Scale"): PostgreSQL then parses and plans it once per connection instead of
- * on every call; planning the list's four-table join took 1-1.5 ms, four times its
- * execution. Statements without parameters (DDL, begin, commit) run as they are, and a
+ * (docs/design.md, "Prepared statements"): PostgreSQL then parses it once per connection
+ * and, where its generic plan is as good as the custom ones, plans it once too (paged
+ * statements are planned on every run; list-repo.ts orderRow). Statements without parameters (DDL, begin, commit) run as they are, and a
  * connection stops naming new statements after PREPARED_PER_CONNECTION.
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {

@@ -107,9 +107,12 @@ export function createRequesterService(db: Kysely<DB>) {
 
     /** Validates `form_data` (400 with field messages, nothing stored) and creates the order. */
     async create(body: CreateWorkBody, ip: string, lang: Lang): Promise<CreateWorkReply> {
+      // Read and validate before the transaction: on SQLite a transaction holds the one
+      // connection and every other call waits while it runs, so the less it holds the
+      // better (616 -> ~700 creates/s at 1M orders, a noisy measure).
+      const app = await activeApp(db, body.app_key);
+      const value = await validFormData(db, app.company_id, templateOf(app), body.form_data, lang);
       return db.transaction().execute(async (trx) => {
-        const app = await activeApp(trx, body.app_key);
-        const value = await validFormData(trx, app.company_id, templateOf(app), body.form_data, lang);
         const who = await requesterFor(trx, app.company_id, body, now());
         const order = await createOrder(trx, {
           app,

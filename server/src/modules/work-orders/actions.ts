@@ -182,10 +182,11 @@ export function createWorkOrderActions(db: Kysely<DB>) {
 
     /** `Work/add`: staff create an order on behalf of a requester. */
     async create(actor: Actor, b: { application_id: ApplicationId; form_data: Record<string, unknown>; requester_name: string; requester_phone: string }) {
+      // Read and validated before the transaction, as the public create (requester/service.ts).
+      const app = await forCompany(db, actor.companyId).applications.findActiveApplication(b.application_id);
+      if (!app) throw errors.notFound('appNotFound');
+      const value = await validFormData(db, actor.companyId, templateOf(app), b.form_data, actor.lang);
       return db.transaction().execute(async (trx) => {
-        const app = await forCompany(trx, actor.companyId).applications.findActiveApplication(b.application_id);
-        if (!app) throw errors.notFound('appNotFound');
-        const value = await validFormData(trx, actor.companyId, templateOf(app), b.form_data, actor.lang);
         return createOrder(trx, {
           app,
           value,
