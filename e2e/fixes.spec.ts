@@ -59,8 +59,12 @@ test('an empty reject or note dialog shows the field message, without an uncaugh
   ] as const) {
     await page.getByTestId(button).click();
     const dialog = page.locator('.ant-modal:visible');
-    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
-    await expect(dialog.locator('.ant-form-item-explain-error')).toContainText(message);
+    // A click during the dialog's opening animation can miss the form (seen once in CI):
+    // submit again until the message shows; an empty form never submits.
+    await expect(async () => {
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await expect(dialog.locator('.ant-form-item-explain-error')).toContainText(message, { timeout: 1000 });
+    }).toPass();
     await dialog.locator('.ant-modal-footer .ant-btn').first().click();
     await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   }

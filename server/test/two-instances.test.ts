@@ -94,16 +94,9 @@ describe('two instances on one database', () => {
     const claim = async () =>
       call(apps[1], 'POST', '/admin/Workorder/claim_work_order', { token: handler, payload: { company_id: company, id: (await add()).body.data.id } });
     const bind = async (usernames: string[]) => {
-      const ids = await loose(dbs[0])
-        .selectFrom('staff')
-        .innerJoin('users', 'users.id', 'staff.user_id')
-        .select('staff.id')
-        .where('users.username', 'in', usernames)
-        .where('staff.company_id', '=', company)
-        .execute();
       const r = await call(apps[0], 'POST', '/admin/Application/application_binding_user', {
         token: admin,
-        payload: { company_id: company, application_id: repair, staff_ids: ids.map((s) => s.id) },
+        payload: { company_id: company, application_id: repair, staff_ids: await Promise.all(usernames.map(staffIdOf)) },
       });
       expect(r.status).toBe(200);
     };
@@ -146,14 +139,8 @@ describe('two instances on one database', () => {
     const admin = await login(apps[0], 'admin');
     const token = await login(apps[1], 'wuhao');
     expect((await list(apps[1], token)).body.code).toBe(200);
-    const staff = await loose(dbs[0])
-      .selectFrom('staff')
-      .innerJoin('users', 'users.id', 'staff.user_id')
-      .select('staff.id')
-      .where('users.username', '=', 'wuhao')
-      .where('staff.company_id', '=', company)
-      .executeTakeFirstOrThrow();
-    expect((await call(apps[0], 'POST', '/admin/Staff/update', { token: admin, payload: { company_id: company, id: staff.id, status: 0 } })).status).toBe(200);
+    const id = await staffIdOf('wuhao');
+    expect((await call(apps[0], 'POST', '/admin/Staff/update', { token: admin, payload: { company_id: company, id, status: 0 } })).status).toBe(200);
     expect((await list(apps[1], token)).body.code).toBe(101);
   });
 
@@ -187,4 +174,16 @@ const REPAIR = { location: '9栋1单元101', repair_type: '1', description: '卫
 
 async function appId(name: string): Promise<number> {
   return (await loose(dbs[0]).selectFrom('applications').select('id').where('company_id', '=', company).where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+/** The id of the staff member of the test company whose account is `username`. */
+async function staffIdOf(username: string): Promise<number> {
+  const staff = await loose(dbs[0])
+    .selectFrom('staff')
+    .innerJoin('users', 'users.id', 'staff.user_id')
+    .select('staff.id')
+    .where('users.username', '=', username)
+    .where('staff.company_id', '=', company)
+    .executeTakeFirstOrThrow();
+  return staff.id;
 }

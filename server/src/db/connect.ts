@@ -82,8 +82,9 @@ type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
  * The pg pool with every parametrised statement sent as a named prepared statement
  * (docs/design.md, "Prepared statements"): PostgreSQL then parses it once per connection
  * and, where its generic plan is as good as the custom ones, plans it once too (paged
- * statements are planned on every run; list-repo.ts orderRow). Statements without parameters (DDL, begin, commit) run as they are, and a
- * connection stops naming new statements after PREPARED_PER_CONNECTION.
+ * statements are planned on every run; list-repo.ts orderRow). Statements without
+ * parameters (DDL, begin, commit) run as they are, and a connection stops naming new
+ * statements after PREPARED_PER_CONNECTION.
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;

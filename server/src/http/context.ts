@@ -40,7 +40,7 @@ export interface CompanyScope {
   departmentId: DepartmentId | null;
   permissions: GrantedPermission[];
   /** Applications the member is bound to (may claim orders of; docs/design.md, "Caller cache"). */
-  boundApplicationIds: readonly ApplicationId[];
+  boundApplications: ReadonlySet<ApplicationId>;
 }
 
 /** What services need to know about the acting staff member. */

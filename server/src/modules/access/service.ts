@@ -70,7 +70,7 @@ export function createAccessService(db: Kysely<DB>) {
         dataScope: isAdmin ? 'company' : asDataScope(m.data_scope),
         departmentId: m.department_id,
         permissions: Object.freeze(permissions.map((p) => Object.freeze({ ...p, actions: Object.freeze(p.actions) }))) as GrantedPermission[],
-        boundApplicationIds: Object.freeze(bound),
+        boundApplications: new Set(bound),
       });
       if (epoch !== undefined) scopes.set(key, epoch, scope);
       return scope;

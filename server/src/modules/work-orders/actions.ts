@@ -48,7 +48,7 @@ export function checkMay(actor: Actor, order: OrderRow, action: WorkOrderAction)
   const facts = {
     handler_id: order.handler_id,
     creator_staff_id: order.creator_staff_id,
-    actorBound: actor.boundApplicationIds.includes(order.application_id),
+    actorBound: actor.boundApplications.has(order.application_id),
   };
   const denial = denialFor(action, actor, facts);
   if (denial) throw new AppError(403, denial);

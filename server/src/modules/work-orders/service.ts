@@ -72,7 +72,7 @@ export function zonedFilters<T extends { created_from?: string; created_to?: str
 
 /** An order as the actor sees it, with the actions they may take on it now. */
 export function presentOrder(actor: Actor, order: OrderRow): WorkOrder {
-  return toWorkOrder(order, allowedActions(order, actor, actor.boundApplicationIds.includes(order.application_id)));
+  return toWorkOrder(order, allowedActions(order, actor, actor.boundApplications.has(order.application_id)));
 }
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
@@ -84,10 +84,8 @@ export function createWorkOrderService(db: Kysely<DB>) {
     detail: r.detail ? (JSON.parse(r.detail) as unknown) : null,
   });
 
-  const withActions = (actor: Actor, rows: ListRow[]): WorkOrder[] => {
-    const bound = new Set(actor.boundApplicationIds);
-    return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, bound.has(r.application_id))));
-  };
+  const withActions = (actor: Actor, rows: ListRow[]): WorkOrder[] =>
+    rows.map((r) => toWorkOrder(r, allowedActions(r, actor, actor.boundApplications.has(r.application_id))));
 
   return {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
