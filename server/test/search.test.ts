@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentTerms, queryTerms } from '../src/lib/search-terms.ts';
-import { indexMissing, KEYWORD_COUNT_CAP } from '../src/modules/work-orders/search-repo.ts';
+import { indexMissing, KEYWORD_LOOKAHEAD } from '../src/modules/work-orders/search-repo.ts';
 import { call, login, setup, type Harness } from './helper.ts';
 import { applicationId } from './orders.ts';
 
@@ -135,10 +135,11 @@ describe('keyword search through the list', () => {
     expect((await search('空调')).has(made.aircon.id)).toBe(false);
   });
 
-  it('past 1,000 matches the total is a lower bound, said so; the page is still the newest', async () => {
+  it('past the lookahead the total is a lower bound, said so; the page is the newest; paging on counts further', async () => {
     const like = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', h.it).executeTakeFirstOrThrow();
     const at = new Date().toISOString();
-    const rows = Array.from({ length: KEYWORD_COUNT_CAP + 5 }, (_, i) => {
+    const made = KEYWORD_LOOKAHEAD + 45;
+    const rows = Array.from({ length: made }, (_, i) => {
       const { id: _id, ...rest } = like;
       return {
         ...rest,
@@ -157,11 +158,18 @@ describe('keyword search through the list', () => {
         .values(rows.slice(i, i + 200))
         .execute();
     await indexMissing(h.appDb);
-    const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.it, keyword: '巡检', pageSize: 20 } });
-    expect(r.body.data.totalCount).toBe(KEYWORD_COUNT_CAP);
-    expect(r.body.data.totalCapped).toBe(true);
-    const newest = await h.db.selectFrom('work_orders').select('id').where('company_id', '=', h.it).orderBy('id', 'desc').limit(20).execute();
-    expect(r.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.map((o) => o.id));
+    const page = (pageNo: number) =>
+      call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.it, keyword: '巡检', pageSize: 20, pageNo } });
+    const first = await page(1);
+    expect(first.body.data.totalCount).toBe(20 + KEYWORD_LOOKAHEAD);
+    expect(first.body.data.totalCapped).toBe(true);
+    const newest = await h.db.selectFrom('work_orders').select('id').where('company_id', '=', h.it).orderBy('id', 'desc').limit(made).execute();
+    expect(first.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.slice(0, 20).map((o) => o.id));
+    // Page 7 (orders 121-140) counts on: all matches are within its lookahead now.
+    const seventh = await page(7);
+    expect(seventh.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.slice(120, 140).map((o) => o.id));
+    expect(seventh.body.data.totalCapped).toBeUndefined();
+    expect(seventh.body.data.totalCount).toBeGreaterThanOrEqual(made);
   });
 
   it("another company's orders never match", async () => {

@@ -28,6 +28,7 @@ import * as counterStripes from './migrations/2026-11-25T09-00-counter-stripes.t
 import * as orderIndexTwin from './migrations/2026-11-26T00-00-order-index-twin.ts';
 import * as searchMerge from './migrations/2026-11-26T01-00-search-merge.ts';
 import * as boundEpoch from './migrations/2026-11-26T02-00-bound-epoch.ts';
+import * as searchStatistics from './migrations/2026-11-26T03-00-search-statistics.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T00-00-order-index-twin': orderIndexTwin,
   '2026-11-26T01-00-search-merge': searchMerge,
   '2026-11-26T02-00-bound-epoch': boundEpoch,
+  '2026-11-26T03-00-search-statistics': searchStatistics,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -4,7 +4,7 @@
  * search"). Part of the order repository: its functions take the company id first and are
  * reached only through `orderRepo(db, companyId)` (repo.ts).
  */
-import type { AliasedSelectQueryBuilder, ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import {
   WORK_ORDER_STATUSES,
   type CompanyId,
@@ -17,7 +17,7 @@ import {
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
-import { KEYWORD_COUNT_CAP, keywordStream, matching } from './search-repo.ts';
+import { KEYWORD_LOOKAHEAD, keywordStream, matching } from './search-repo.ts';
 import { scopedCounts, scopedPageIds } from './participants-repo.ts';
 
 /** History actions that make their actor a reviewer of the order. */
@@ -281,41 +281,33 @@ function counters(db: Db, companyId: CompanyId) {
 }
 
 /**
- * A page of a keyword search (docs/design.md, "Keyword search") and its total counted up
- * to `KEYWORD_COUNT_CAP` (then `capped`), so a word found in a third of a million orders
- * costs little more than a rare one. On SQLite the other filters apply to the orders joined
- * to the FTS5 matches read newest first; PostgreSQL takes the GIN matches as a set.
+ * A page of a keyword search (docs/design.md, "Keyword search") and its total, counted up
+ * to `KEYWORD_LOOKAHEAD` matches past the page's end (then `capped`: at least that many).
+ * Both databases read the matches newest first, so the cost follows the matches read, not
+ * how common the words are; the ids read once give the page and the total (a page and a
+ * count apart read the index twice).
  */
 async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { pageNo: number; pageSize: number }) {
   const offset = (q.pageNo - 1) * q.pageSize;
-  if (isPostgres(db)) {
-    const query = filtered(db, companyId, f).query;
-    const rows = await query.orderBy('w.id', 'desc').limit(q.pageSize).offset(offset).execute();
-    const ids = query
-      .clearSelect()
-      .select('w.id')
-      .limit(KEYWORD_COUNT_CAP + 1);
-    return { rows, ...(await cappedTotal(db, ids.as('c'))) };
-  }
-  const stream = keywordStream(f.keyword!);
-  if (!stream) return { rows: [], total: 0 };
-  const query = filtered(db, companyId, { ...f, keyword: undefined }).query.innerJoin(stream, (j) => j.onRef('s.id', '=', 'w.id'));
-  const rows = await query.orderBy('s.id', 'desc').limit(q.pageSize).offset(offset).execute();
-  const ids = query
-    .clearSelect()
-    .select('w.id')
-    .limit(KEYWORD_COUNT_CAP + 1);
-  return { rows, ...(await cappedTotal(db, ids.as('c'))) };
+  const matches = keywordMatches(db, companyId, f);
+  if (!matches) return { rows: [], total: 0 };
+  const horizon = offset + q.pageSize + KEYWORD_LOOKAHEAD;
+  const ids = (await matches.limit(horizon + 1).execute()).map((r) => r.id);
+  const pageIds = ids.slice(offset, offset + q.pageSize);
+  const rows = pageIds.length ? await baseSelect(db, companyId).where('w.id', 'in', pageIds).orderBy('w.id', 'desc').execute() : [];
+  return ids.length > horizon ? { rows, total: horizon, capped: true as const } : { rows, total: ids.length };
 }
 
-/** The number of `ids` (cut at the cap + 1 by the caller): the cap and `capped` when there are more. */
-async function cappedTotal(db: Db, ids: AliasedSelectQueryBuilder<{ id: WorkOrderId }, 'c'>): Promise<{ total: number; capped?: true }> {
-  const r = await db
-    .selectFrom(ids)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(r.n);
-  return n > KEYWORD_COUNT_CAP ? { total: KEYWORD_COUNT_CAP, capped: true } : { total: n };
+/** The ids of the orders matching `f` (with its keyword), newest first; null when the keyword holds no letter or digit. */
+function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters) {
+  if (isPostgres(db)) return filtered(db, companyId, f).query.clearSelect().select('w.id').orderBy('w.id', 'desc');
+  const stream = keywordStream(f.keyword!);
+  if (!stream) return null;
+  return filtered(db, companyId, { ...f, keyword: undefined })
+    .query.innerJoin(stream, (j) => j.onRef('s.id', '=', 'w.id'))
+    .clearSelect()
+    .select('w.id')
+    .orderBy('s.id', 'desc');
 }
 
 /** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */

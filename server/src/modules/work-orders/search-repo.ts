@@ -46,8 +46,11 @@ export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>
   return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${query})`);
 }
 
-/** Most keyword matches a list counts: beyond it the total is reported as "at least" this many. */
-export const KEYWORD_COUNT_CAP = 1_000;
+/**
+ * How many keyword matches past the end of the page asked for a list counts: beyond them
+ * the total is reported as "more than" (five pages of 20 ahead; paging on counts further).
+ */
+export const KEYWORD_LOOKAHEAD = 100;
 
 /**
  * SQLite only: the ids of the orders (of any company) matching `keyword`, newest first, as
