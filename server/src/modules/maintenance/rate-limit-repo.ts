@@ -22,7 +22,9 @@ export async function hitRateLimit(db: Db, key: string, at: number, windowMs: nu
             .then(1)
             .else(eb('rate_limit_hits.count', '+', 1))
             .end(),
-          window_start: eb.case().when(expired).then(at).else(eb.ref('rate_limit_hits.window_start')).end(),
+          // eb.val: a bare value in then() is written into the SQL text, which then differs on
+          // every call and is prepared anew each time.
+          window_start: eb.case().when(expired).then(eb.val(at)).else(eb.ref('rate_limit_hits.window_start')).end(),
         };
       }),
     )
