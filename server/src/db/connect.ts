@@ -45,8 +45,8 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
 
 /**
  * better-sqlite3 behind a cache of prepared statements keyed by SQL text (at most `max`,
- * the oldest dropped first): Kysely asks for a new statement on every query, and preparing
- * was a sixth of the CPU of a list call under load. Safe because Kysely runs one query at a
+ * the least recently used dropped first): Kysely asks for a new statement on every query,
+ * and preparing was a sixth of the CPU of a list call under load. Safe because Kysely runs one query at a
  * time on the connection (its mutex), so no cached statement is used while still iterating.
  */
 function withStatementCache(sqlite: Database.Database, max = 1000) {
@@ -57,14 +57,19 @@ function withStatementCache(sqlite: Database.Database, max = 1000) {
   };
 }
 
-/** `map`'s value for `key`, made by `make` on a miss; past `max` entries the oldest goes first. */
+/**
+ * `map`'s value for `key`, made by `make` on a miss; past `max` entries the least recently
+ * used goes first (a hit moves its key to the end: a Map iterates in insertion order).
+ */
 function remembered<V>(map: Map<string, V>, key: string, max: number, make: () => V): V {
   let value = map.get(key);
   if (value === undefined) {
     value = make();
     if (map.size >= max) map.delete(map.keys().next().value!);
-    map.set(key, value);
+  } else {
+    map.delete(key);
   }
+  map.set(key, value);
   return value;
 }
 
