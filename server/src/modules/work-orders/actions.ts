@@ -22,6 +22,7 @@ import { denialFor, mayReceive } from './policy.ts';
 import { presentOrder } from './service.ts';
 import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
 import { visibilityOf, type Visibility } from './visibility.ts';
+import { groupedTransaction } from '../../db/group-commit.ts';
 
 export interface ActionInput {
   note?: string;
@@ -186,7 +187,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
       const app = await forCompany(db, actor.companyId).applications.findActiveApplication(b.application_id);
       if (!app) throw errors.notFound('appNotFound');
       const value = await validFormData(db, actor.companyId, templateOf(app), b.form_data, actor.lang);
-      return db.transaction().execute(async (trx) => {
+      return groupedTransaction(db, async (trx) => {
         return createOrder(trx, {
           app,
           value,

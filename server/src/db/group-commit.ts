@@ -1,0 +1,110 @@
+/**
+ * Group commit of write transactions on SQLite (docs/design.md, "Group commit"). SQLite has
+ * one writer and our one connection: each transaction's commit writes every page it changed
+ * to the WAL, and consecutive creates change the same pages (the newest leaf of the orders
+ * table and of each index, the counters, the keyword index). Transactions that arrive while
+ * one is running wait, as they would for the connection anyway, and then run together in
+ * one transaction, each in a savepoint of its own, committed once: a unit that fails rolls
+ * back to its savepoint and fails alone; if the commit fails, every unit of the group fails.
+ * A caller hears of its unit only after the commit. A lone unit runs as a plain transaction.
+ * On PostgreSQL, with a pool of connections, a grouped transaction is a plain one.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema.ts';
+import { isPostgres, type Db } from './types.ts';
+
+/** Most units in one group: a group holds SQLite's one connection, reads wait meanwhile. */
+export const MAX_GROUP = 16;
+
+interface Unit {
+  work: (trx: Db) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+class GroupQueue {
+  private readonly waiting: Unit[] = [];
+  private running = false;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // Started on the next turn of the event loop, not now: the requests read in this turn
+      // reach here meanwhile (their reads before the transaction run synchronously on
+      // SQLite) and join the group.
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length) await this.commit(this.waiting.splice(0, MAX_GROUP));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commit(group: Unit[]): Promise<void> {
+    if (group.length === 1) {
+      const [unit] = group;
+      await this.db.transaction().execute(unit.work).then(unit.resolve, unit.reject);
+      return;
+    }
+    const outcomes: Outcome[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const unit of group) {
+          await sql`savepoint grouped_unit`.execute(trx);
+          try {
+            outcomes.push({ ok: true, value: await unit.work(trx) });
+          } catch (error) {
+            await sql`rollback to grouped_unit`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+          await sql`release grouped_unit`.execute(trx);
+        }
+      });
+    } catch (error) {
+      for (const unit of group) unit.reject(error);
+      return;
+    }
+    group.forEach((unit, i) => {
+      const o = outcomes[i];
+      if (o.ok) unit.resolve(o.value);
+      else unit.reject(o.error);
+    });
+  }
+}
+
+const queues = new WeakMap<Kysely<DB>, GroupQueue>();
+
+/**
+ * Runs `work` in a write transaction that may be committed together with others (see the
+ * module's comment); resolves with its result after the commit, or rejects with its own
+ * error (nothing of it kept) or the commit's. `work` must use only `trx`, as in any transaction.
+ */
+export function groupedTransaction<T>(db: Kysely<DB>, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return db.transaction().execute(work);
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new GroupQueue(db);
+    queues.set(db, queue);
+  }
+  return queue.run(work);
+}
+
+/**
+ * `groupedTransaction` for `work` that is one statement, atomic on its own: on PostgreSQL
+ * it runs without a transaction around it (a begin and a commit would be two round trips
+ * more); on SQLite it joins the group, so its commit is shared.
+ */
+export function groupedStatement<T>(db: Kysely<DB>, work: (db: Db) => Promise<T>): Promise<T> {
+  return isPostgres(db) ? work(db) : groupedTransaction(db, work);
+}

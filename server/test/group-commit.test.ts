@@ -1,0 +1,78 @@
+/**
+ * Group commit (docs/design.md, "Group commit"): units of work that arrive together are
+ * committed in one transaction on SQLite, yet each succeeds or fails alone, and callers
+ * hear of their unit only once it is stored. On PostgreSQL each unit is its own transaction;
+ * the same tests hold.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupedTransaction } from '../src/db/group-commit.ts';
+import { appKey, call, countOrders, login, repairSubmission, setup, type Harness } from './helper.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await setup();
+  await sql`create table group_probe (v integer not null unique)`.execute(h.appDb);
+});
+afterAll(() => h.close());
+
+const stored = async () => (await sql<{ v: number }>`select v from group_probe order by v`.execute(h.appDb)).rows.map((r) => Number(r.v));
+const put = (v: number) => groupedTransaction(h.appDb, async (trx) => (await sql`insert into group_probe (v) values (${v})`.execute(trx), v));
+
+describe('grouped transactions', () => {
+  it('a unit that fails, by a constraint or by throwing after its writes, fails alone; the others of its group are kept', async () => {
+    const boom = new Error('refused after writing');
+    const results = await Promise.allSettled([
+      put(1),
+      put(2),
+      put(1), // duplicate of the first
+      groupedTransaction(h.appDb, async (trx) => {
+        await sql`insert into group_probe (v) values (10)`.execute(trx);
+        throw boom;
+      }),
+      put(3),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[3] as PromiseRejectedResult).reason).toBe(boom);
+    expect(await stored()).toEqual([1, 2, 3]);
+  });
+
+  it('a caller hears of its unit once it is committed: what it wrote is readable outside at once', async () => {
+    await Promise.all([4, 5, 6].map(async (v) => expect(await put(v)).toBe(v)));
+    expect(await stored()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('creates sent together, public and by staff, all land with their own numbers, counters and history', async () => {
+    const key = await appKey(h, h.property, '业主报修');
+    const admin = await login(h.app, 'admin');
+    const repair = (await h.db.selectFrom('applications').select('id').where('app_key', '=', key).executeTakeFirstOrThrow()).id;
+    const before = await countOrders(h);
+    const replies = await Promise.all([
+      ...Array.from({ length: 10 }, () => call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(key) })),
+      ...Array.from({ length: 4 }, () =>
+        call(h.app, 'POST', '/admin/Work/add', {
+          token: admin,
+          payload: { company_id: h.property, application_id: repair, ...repairSubmission(key), app_key: undefined },
+        }),
+      ),
+      // Refused by the form's rules before any transaction: creates nothing, stops nothing.
+      call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(key, { location: '' }) }),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([...Array<number>(14).fill(200), 400]);
+    const numbers = new Set(replies.slice(0, 14).map((r) => r.body.data.order_no));
+    expect(numbers.size).toBe(14);
+    expect(await countOrders(h)).toBe(before + 14);
+    const ids = replies.slice(0, 14).map((r) => r.body.data.id as number);
+    const records = await h.db
+      .selectFrom('work_order_records')
+      .select('work_order_id')
+      .where('work_order_id', 'in', ids)
+      .where('action', '=', 'create')
+      .execute();
+    expect(records.length).toBe(14);
+    const list = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, pageSize: 1 } });
+    const counts = await call(h.app, 'GET', '/admin/Work/pendingNumber', { token: admin, payload: { company_id: h.property } });
+    expect(counts.status).toBe(200);
+    expect(list.body.data.totalCount).toBe(counts.body.data.total);
+  });
+});
