@@ -46,8 +46,9 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
 /**
  * better-sqlite3 behind a cache of prepared statements keyed by SQL text (at most `max`,
  * the least recently used dropped first): Kysely asks for a new statement on every query,
- * and preparing was a sixth of the CPU of a list call under load. Safe because Kysely runs one query at a
- * time on the connection (its mutex), so no cached statement is used while still iterating.
+ * and preparing was a sixth of the CPU of a list call under load. Safe because Kysely runs
+ * one query at a time on the connection (its mutex), so no cached statement is used while
+ * still iterating.
  */
 function withStatementCache(sqlite: Database.Database, max = 1000) {
   const cache = new Map<string, Database.Statement>();

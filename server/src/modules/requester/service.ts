@@ -20,6 +20,7 @@ import {
 } from '@swo/contract';
 import type { z } from 'zod';
 import type { createWorkBody, editWorkBody } from '@swo/contract';
+import { groupedTransaction } from '../../db/group-commit.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
@@ -32,7 +33,6 @@ import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { loadOrder, transition, type ActingParty } from '../work-orders/transition.ts';
 import { findRequester } from './repo.ts';
-import { groupedTransaction } from '../../db/group-commit.ts';
 
 type CreateWorkBody = z.infer<typeof createWorkBody>;
 type EditWorkBody = z.infer<typeof editWorkBody>;

@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { ApplicationId, BatchReply, StaffId, WorkOrder, WorkOrderAction, WorkOrderId, WorkOrderStatus } from '@swo/contract';
 import { canTransition, DELETABLE_STATUSES, EDITABLE_STATUSES, orderTitle, type FormTemplate } from '@swo/contract';
+import { groupedTransaction } from '../../db/group-commit.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import type { Actor } from '../../http/context.ts';
@@ -22,7 +23,6 @@ import { denialFor, mayReceive } from './policy.ts';
 import { presentOrder } from './service.ts';
 import { loadOrder, transition, type ActingParty, type OrderRow } from './transition.ts';
 import { visibilityOf, type Visibility } from './visibility.ts';
-import { groupedTransaction } from '../../db/group-commit.ts';
 
 export interface ActionInput {
   note?: string;
