@@ -144,7 +144,7 @@ describe('keyword search through the list', () => {
       return {
         ...rest,
         order_no: `S${String(i).padStart(12, '0')}`,
-        title: `例行巡检 ${i}`,
+        title: `例行巡检 routine${i}`,
         status: 'unassigned',
         handler_id: null,
         deleted_at: null,
@@ -165,6 +165,11 @@ describe('keyword search through the list', () => {
     expect(first.body.data.totalCapped).toBe(true);
     const newest = await h.db.selectFrom('work_orders').select('id').where('company_id', '=', h.it).orderBy('id', 'desc').limit(made).execute();
     expect(first.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.slice(0, 20).map((o) => o.id));
+    // A prefix word shared by them all (found among the newest orders first on PostgreSQL).
+    const prefix = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.it, keyword: 'routin', pageSize: 20 } });
+    expect(prefix.body.data.totalCount).toBe(20 + KEYWORD_LOOKAHEAD);
+    expect(prefix.body.data.totalCapped).toBe(true);
+    expect(prefix.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.slice(0, 20).map((o) => o.id));
     // Page 7 (orders 121-140) counts on: all matches are within its lookahead now.
     const seventh = await page(7);
     expect(seventh.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.slice(120, 140).map((o) => o.id));

@@ -4,7 +4,7 @@
  * search"). Part of the order repository: its functions take the company id first and are
  * reached only through `orderRepo(db, companyId)` (repo.ts).
  */
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import {
   WORK_ORDER_STATUSES,
   type CompanyId,
@@ -17,7 +17,7 @@ import {
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
-import { KEYWORD_LOOKAHEAD, keywordStream, matching } from './search-repo.ts';
+import { hasPrefixWord, KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, keywordStream, matching, termsMatch } from './search-repo.ts';
 import { scopedCounts, scopedPageIds } from './participants-repo.ts';
 
 /** History actions that make their actor a reviewer of the order. */
@@ -292,10 +292,36 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   const matches = keywordMatches(db, companyId, f);
   if (!matches) return { rows: [], total: 0 };
   const horizon = offset + q.pageSize + KEYWORD_LOOKAHEAD;
-  const ids = (await matches.limit(horizon + 1).execute()).map((r) => r.id);
+  const ids =
+    (isPostgres(db) && hasPrefixWord(f.keyword!) && (await newestPrefixMatches(db, companyId, f, horizon + 1))) ||
+    (await matches.limit(horizon + 1).execute()).map((r) => r.id);
   const pageIds = ids.slice(offset, offset + q.pageSize);
   const rows = pageIds.length ? await baseSelect(db, companyId).where('w.id', 'in', pageIds).orderBy('w.id', 'desc').execute() : [];
   return ids.length > horizon ? { rows, total: horizon, capped: true as const } : { rows, total: ids.length };
+}
+
+/**
+ * PostgreSQL, a keyword with a prefix word: the `want` newest matches when the company's
+ * newest `want * KEYWORD_PROBE_PER_MATCH` orders (other filters applied) hold that many,
+ * each order's terms read by its key; else null. The planner cannot cost a prefix (each
+ * phone number under "13800" is a term of its own, none common), so for a prefix most
+ * orders share it took the GIN index's set of every match: 1.4 s at 1M orders, 1.5 ms
+ * with this; a rarer prefix pays ~2 ms for looking here first.
+ */
+async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters, want: number): Promise<WorkOrderId[] | null> {
+  const newest = filtered(db, companyId, { ...f, keyword: undefined })
+    .query.clearSelect()
+    .select('w.id')
+    .orderBy('w.id', 'desc')
+    .limit(want * KEYWORD_PROBE_PER_MATCH);
+  const rows = await db
+    .selectFrom(newest.as('n'))
+    .select('n.id')
+    .where(termsMatch(sql.ref<WorkOrderId>('n.id'), f.keyword!))
+    .orderBy('n.id', 'desc')
+    .limit(want)
+    .execute();
+  return rows.length === want ? rows.map((r) => r.id) : null;
 }
 
 /** The ids of the orders matching `f` (with its keyword), newest first; null when the keyword holds no letter or digit. */

@@ -4,7 +4,7 @@
  * order repository indexes an order when it is made and when its title or form changes;
  * the list's keyword filter is `matching`.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { CompanyId, WorkOrderId } from '@swo/contract';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
@@ -39,12 +39,37 @@ export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>
   const q = queryTerms(keyword);
   if (!q.exact.length && !q.prefix.length) return sql<boolean>`1 = 0`;
   if (isPostgres(db)) {
-    const query = [...q.exact.map(lexeme), ...q.prefix.map((t) => `${lexeme(t)}:*`)].join(' & ');
+    const query = tsQuery(q);
     return eb('w.id', 'in', sql<WorkOrderId>`(select work_order_id from work_order_search where company_id = ${companyId} and terms @@ ${query}::tsquery)`);
   }
   const query = [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
   return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${query})`);
 }
+
+/** The tsquery text of query terms: every term, prefix words with `:*`. */
+function tsQuery(q: ReturnType<typeof queryTerms>): string {
+  return [...q.exact.map(lexeme), ...q.prefix.map((t) => `${lexeme(t)}:*`)].join(' & ');
+}
+
+/**
+ * PostgreSQL: whether the order whose id is `id` matches `keyword`, its terms read by its
+ * key (a correlated lookup, which the planner cannot turn into the GIN index's set of every
+ * match); false when the keyword holds no letter or digit.
+ */
+export function termsMatch(id: RawBuilder<WorkOrderId>, keyword: string) {
+  const q = queryTerms(keyword);
+  if (!q.exact.length && !q.prefix.length) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(select s.terms from work_order_search s where s.work_order_id = ${id}) @@ ${tsQuery(q)}::tsquery`;
+}
+
+/** Whether `keyword` has a word matched as a prefix (not only CJK characters). */
+export const hasPrefixWord = (keyword: string) => queryTerms(keyword).prefix.length > 0;
+
+/**
+ * A PostgreSQL prefix search first looks through this many of the company's newest orders
+ * for each match it wants (list-repo.ts): a prefix in one order of 8 or more is found there.
+ */
+export const KEYWORD_PROBE_PER_MATCH = 8;
 
 /**
  * How many keyword matches past the end of the page asked for a list counts: beyond them
