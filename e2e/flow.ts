@@ -133,11 +133,16 @@ export async function mainJob(page: Page, request: APIRequestContext, x: FlowTex
   await listItem.click();
   await expect(page).toHaveURL(/\/orders\/workorder/);
   await page.getByTestId('keyword-search').fill(orderNo);
+  // The new order is on the unfiltered first page too: act on the searched list only, or a
+  // click can land on a row the search's reply is about to replace (seen once in CI).
+  const searched = page.waitForResponse((r) => r.url().includes('/Workorder/list') && r.url().includes(`keyword=${orderNo}`));
   await page
     .locator('.ant-input-search', { has: page.getByTestId('keyword-search') })
     .getByRole('button', { name: x.search })
     .click();
   await expect(page).toHaveURL(new RegExp(`keyword=${orderNo}`));
+  await searched;
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
   const row = page.locator('.ant-table-row', { hasText: orderNo });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-status]')).toHaveText(x.status.unassigned);
