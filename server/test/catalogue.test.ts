@@ -79,7 +79,7 @@ describe('exports and imports speak the caller’s language', () => {
     expect(messages).toContain('请填写标题');
     expect(messages.join(' ')).not.toMatch(/expected|pattern|Invalid/);
 
-    const key = await appKey(h, h.property, '投诉与建议');
+    const key = await appKey(h.db, h.property, '投诉与建议');
     const submit = await h.app.inject({
       method: 'POST',
       url: '/index.php/home/Work_Create/createWorkNew',

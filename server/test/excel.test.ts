@@ -27,7 +27,7 @@ const countOrders = () => countAllOrders(h);
 
 describe('export', () => {
   it('streams every matching order with the form fields as columns; formulas stay text', async () => {
-    const key = await appKey(h, h.property, '投诉与建议');
+    const key = await appKey(h.db, h.property, '投诉与建议');
     const evil = '=HYPERLINK("http://evil.example","点我")';
     const created = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
       payload: { app_key: key, requester_name: '+陈先生', requester_phone: '13600000000', form_data: { target: '1', subject: evil, content: '@SUM(1,2)' } },

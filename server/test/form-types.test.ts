@@ -48,7 +48,7 @@ beforeAll(async () => {
   };
   const tpl = await call(h.app, 'POST', '/admin/template/add', { token: admin, payload: { company_id: h.property, name: '全部类型', schema } });
   await call(h.app, 'POST', '/admin/Application/add', { token: admin, payload: { company_id: h.property, name: '全部类型', template_id: tpl.body.data.id } });
-  key = await appKey(h, h.property, '全部类型');
+  key = await appKey(h.db, h.property, '全部类型');
 });
 afterAll(() => h.close());
 

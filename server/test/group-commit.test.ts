@@ -43,7 +43,7 @@ describe('grouped transactions', () => {
   });
 
   it('creates sent together, public and by staff, all land with their own numbers, counters and history', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const admin = await login(h.app, 'admin');
     const repair = (await h.db.selectFrom('applications').select('id').where('app_key', '=', key).executeTakeFirstOrThrow()).id;
     const before = await countOrders(h);

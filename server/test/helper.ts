@@ -133,8 +133,8 @@ export async function login(app: TestApp, username: string, password = DEMO_PASS
 }
 
 /** The public key of the company's application named `name`. */
-export async function appKey(h: Harness, companyId: number, name: string): Promise<string> {
-  const r = await h.db.selectFrom('applications').select('app_key').where('company_id', '=', companyId).where('name', '=', name).executeTakeFirstOrThrow();
+export async function appKey(db: Kysely<LooseDB>, companyId: number, name: string): Promise<string> {
+  const r = await db.selectFrom('applications').select('app_key').where('company_id', '=', companyId).where('name', '=', name).executeTakeFirstOrThrow();
   return r.app_key;
 }
 
@@ -150,7 +150,7 @@ export function repairSubmission(key: string, extra: Record<string, unknown> = {
 
 /** Submits a repair order through the public form and returns its id and number. */
 export async function submitRepair(h: Harness): Promise<{ id: number; order_no: string; ident: string }> {
-  const key = await appKey(h, h.property, '业主报修');
+  const key = await appKey(h.db, h.property, '业主报修');
   const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(key) });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   return r.body.data;

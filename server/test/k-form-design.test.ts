@@ -39,7 +39,7 @@ describe('k-form-design forms on the server', () => {
   }
 
   it('a requester submits each form through an application; the order keeps the values as filled', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const { template_id } = await h.db.selectFrom('applications').select('template_id').where('app_key', '=', key).executeTakeFirstOrThrow();
     for (const name of names) {
       expect((await tpl('edit', { id: template_id, schema: read(`${name}.json`) })).status).toBe(200);
@@ -58,7 +58,7 @@ describe('k-form-design forms on the server', () => {
   });
 
   it('rich text with a script or an event handler is stored without them', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const { template_id } = await h.db.selectFrom('applications').select('template_id').where('app_key', '=', key).executeTakeFirstOrThrow();
     await tpl('edit', { id: template_id, schema: read('asset-inventory.json') });
     const values = { ...read('asset-inventory.values.json'), notes: '<p>盘点<img src="x" onerror="alert(1)"></p><script>alert(2)</script>' };

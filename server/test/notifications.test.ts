@@ -145,7 +145,7 @@ describe('who is notified', () => {
   it('an automatic dispatch at create notifies the handler it picked (the requester has no account)', async () => {
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
       payload: {
-        app_key: await appKey(h, h.property, '门禁卡办理'),
+        app_key: await appKey(h.db, h.property, '门禁卡办理'),
         requester_name: '王先生',
         requester_phone: '13700000001',
         form_data: { room: '3栋2单元1502', kind: '1', identity: '1', quantity: 1 },

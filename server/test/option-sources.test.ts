@@ -58,7 +58,7 @@ beforeAll(async () => {
   };
   templateId = await post(h.property, '/admin/template/add', { name: '来源表单', schema });
   await post(h.property, '/admin/Application/add', { name: '来源应用', template_id: templateId });
-  key = await appKey(h, h.property, '来源应用');
+  key = await appKey(h.db, h.property, '来源应用');
 });
 afterAll(() => h.close());
 

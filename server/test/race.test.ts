@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { syncMenuCatalogue } from '../src/modules/access/repo.ts';
-import { appKey, call, createPgDatabase, dialect, login, repairSubmission, type Harness, type TestApp } from './helper.ts';
+import { appKey, call, createPgDatabase, dialect, login, repairSubmission, type TestApp } from './helper.ts';
 import { loose } from './loose-db.ts';
 
 const run = dialect === 'postgres' ? describe : describe.skip;
@@ -40,7 +40,7 @@ run('claim race across two app instances (PostgreSQL)', () => {
 
   it('20 parallel claims split over two instances: one winner', async () => {
     const companyId = (await dbs[0].selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const key = await appKey({ db: loose(dbs[0]) } as Harness, companyId, '业主报修');
+    const key = await appKey(loose(dbs[0]), companyId, '业主报修');
     const created = await call(apps[0], 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(key) });
     const id = created.body.data.id;
     const tokens = await Promise.all(['zhangwei', 'liuqiang', 'admin'].map((u) => login(apps[0], u)));

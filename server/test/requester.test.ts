@@ -15,7 +15,7 @@ const see = (ident: string, id?: number) => call(h.app, 'GET', '/admin/Applet/ap
 describe('requester portal', () => {
   it('an ident sees its own orders, with a public timeline without internal notes', async () => {
     const first = await submitRepair(h);
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const second = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: { ...repairSubmission(key), ident: first.ident } });
     expect(second.body.data.ident).toBe(first.ident);
     const list = await see(first.ident);
@@ -75,7 +75,7 @@ describe('requester portal', () => {
   });
 
   it('a resubmitted order of an automatic template is dispatched again', async () => {
-    const key = await appKey(h, h.property, '门禁卡办理');
+    const key = await appKey(h.db, h.property, '门禁卡办理');
     const form = { room: '3栋2单元1502', kind: '1', identity: '1', quantity: 1 };
     const o = (
       await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
@@ -90,7 +90,7 @@ describe('requester portal', () => {
   });
 
   it('automatic dispatch balances the load over the bound staff', async () => {
-    const key = await appKey(h, h.it, '账号权限申请');
+    const key = await appKey(h.db, h.it, '账号权限申请');
     const form = { systems: ['1'], level: '1', reason: '新员工入职', effective_on: '2026-12-01', days: 30 };
     const handlers: string[] = [];
     for (let i = 0; i < 4; i++) {

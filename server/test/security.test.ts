@@ -13,7 +13,7 @@ describe('client address behind (no) proxy', () => {
   afterAll(() => h.close());
 
   it('ignores X-Forwarded-For by default: spoofed addresses share one public rate limit', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const statuses: number[] = [];
     for (let i = 0; i < 70; i++) {
       const r = await call(h.app, 'POST', '/home/Work_Create/templateData', {

@@ -12,7 +12,8 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { syncMenuCatalogue } from '../src/modules/access/repo.ts';
-import { call, dialect, login, repairSubmission, type TestApp } from './helper.ts';
+import { appKey, call, dialect, login, repairSubmission, type TestApp } from './helper.ts';
+import { loose } from './loose-db.ts';
 
 describe.skipIf(dialect === 'postgres')('statement reuse (SQLite)', () => {
   const texts = new Set<string>();
@@ -40,12 +41,7 @@ describe.skipIf(dialect === 'postgres')('statement reuse (SQLite)', () => {
 
   it('a second round of the same calls, a moment later, prepares no new statement', async () => {
     const company = (await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const { app_key } = await db
-      .selectFrom('applications')
-      .select('app_key')
-      .where('company_id', '=', company)
-      .where('name', '=', '业主报修')
-      .executeTakeFirstOrThrow();
+    const app_key = await appKey(loose(db), company, '业主报修');
     const token = await login(app, 'admin');
     const round = async () => {
       const made = await call(app, 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(app_key) });

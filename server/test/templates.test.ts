@@ -70,7 +70,7 @@ describe('private templates', () => {
   });
 
   it('orders keep the version they were made with after the form changes', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const made = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(key) });
     const templateId = (await h.db.selectFrom('applications').select('template_id').where('app_key', '=', key).executeTakeFirstOrThrow()).template_id;
     const current = await tpl('detail', { id: templateId });

@@ -105,7 +105,7 @@ async function snapshot() {
 beforeAll(async () => {
   h = await setup();
   token = await login(h.app, 'admin'); // administrator of both companies: only the scope separates them
-  const itKey = await appKey(h, h.it, 'IT服务台');
+  const itKey = await appKey(h.db, h.it, 'IT服务台');
   const tpl = await call(h.app, 'POST', '/home/Work_Create/templateData', { payload: { app_key: itKey } });
   const itOrder = await call(h.app, 'POST', '/admin/Work/add', {
     token,

@@ -126,7 +126,7 @@ describe('files', () => {
 
 describe('who may', () => {
   it('a requester uploads with the form key; nobody without a token or key; a wrong key is 404', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const photo = await photoWithGps();
     const byRequester = await send('image', photo, 'leak.jpg', { appKey: key });
     expect(byRequester.status).toBe(200);
@@ -159,7 +159,7 @@ describe('on orders', () => {
     const tpl = await call(h.app, 'POST', '/admin/template/add', { token: admin, payload: { company_id: h.property, name, schema } });
     const app = await call(h.app, 'POST', '/admin/Application/add', { token: admin, payload: { company_id: h.property, name, template_id: tpl.body.data.id } });
     expect(app.status).toBe(200);
-    return appKey(h, h.property, name);
+    return appKey(h.db, h.property, name);
   }
   const submit = (key: string, form_data: Record<string, unknown>) =>
     call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: { app_key: key, requester_name: '周一', requester_phone: '13800000001', form_data } });
@@ -236,7 +236,7 @@ describe("a field's own limits", () => {
     };
     const tpl = await call(h.app, 'POST', '/admin/template/add', { token: admin, payload: { company_id: h.property, name, schema } });
     await call(h.app, 'POST', '/admin/Application/add', { token: admin, payload: { company_id: h.property, name, template_id: tpl.body.data.id } });
-    const key = await appKey(h, h.property, name);
+    const key = await appKey(h.db, h.property, name);
     const submit = (form_data: Record<string, unknown>) =>
       call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: { app_key: key, requester_name: '周二', requester_phone: '13800000002', form_data } });
     const up = async (kind: 'file' | 'image', data: Buffer, file: string) => (await send(kind, data, file, { appKey: key })).body.data.fileId as string;

@@ -62,7 +62,7 @@ describe('the main job', () => {
   });
 
   it('completes straight to completed when the template needs no review', async () => {
-    const key = await appKey(h, h.property, '投诉与建议');
+    const key = await appKey(h.db, h.property, '投诉与建议');
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
       payload: {
         app_key: key,
@@ -78,7 +78,7 @@ describe('the main job', () => {
   });
 
   it('dispatches an order of an automatic template to a bound handler', async () => {
-    const key = await appKey(h, h.property, '门禁卡办理');
+    const key = await appKey(h.db, h.property, '门禁卡办理');
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
       payload: {
         app_key: key,
@@ -151,7 +151,7 @@ describe('conflicts and permissions', () => {
 
 describe('bad input', () => {
   it('invalid form_data gets 400 with field messages and stores nothing', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const before = await countOrders();
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
       payload: repairSubmission(key, { location: '', repair_type: '99', urgency: 5, visit_date: 'tomorrow' }),
@@ -164,7 +164,7 @@ describe('bad input', () => {
   });
 
   it('pattern and range rules of the template apply', async () => {
-    const key = await appKey(h, h.property, '门禁卡办理');
+    const key = await appKey(h.db, h.property, '门禁卡办理');
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
       payload: { app_key: key, requester_name: '王', requester_phone: '13700000001', form_data: { room: '302室', kind: '1', identity: '1', quantity: 9 } },
     });
@@ -173,7 +173,7 @@ describe('bad input', () => {
   });
 
   it('a requester phone that is not a phone number is refused', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: { ...repairSubmission(key), requester_phone: 'call me' } });
     expect(r.status).toBe(400);
     expect(Object.keys((r.body.data as { errors: object }).errors)).toEqual(['requester_phone']);
@@ -185,7 +185,7 @@ describe('bad input', () => {
   });
 
   it('a body over 1 MiB gets 413', async () => {
-    const key = await appKey(h, h.property, '业主报修');
+    const key = await appKey(h.db, h.property, '业主报修');
     const before = await countOrders();
     const r = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', {
       payload: repairSubmission(key, { description: 'x'.repeat(1024 * 1024 + 10) }),

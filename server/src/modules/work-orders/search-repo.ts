@@ -8,7 +8,7 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysel
 import type { CompanyId, WorkOrderId } from '@swo/contract';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
-import { documentTerms, orderDocument, queryTerms } from '../../lib/search-terms.ts';
+import { documentTerms, orderDocument, queryTerms, type SearchQuery } from '../../lib/search-terms.ts';
 
 type OrderText = Parameters<typeof orderDocument>[0];
 
@@ -32,38 +32,43 @@ const fts = (t: string) => `"${t.replace(/"/g, '""')}"`;
 const lexeme = (t: string) => `'${t.replace(/['\\]/g, '')}'`;
 
 /**
- * The condition "order `w` matches `keyword`": every CJK character or pair of it, and every
- * other word as a prefix. A keyword without letters or digits matches nothing.
+ * The query terms of `keyword`, or null when it holds no letter or digit: such a keyword
+ * matches nothing (the one place of that rule; callers read null as "no order").
  */
-export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>, db: Db, companyId: CompanyId, keyword: string) {
+export function parseKeyword(keyword: string): SearchQuery | null {
   const q = queryTerms(keyword);
-  if (!q.exact.length && !q.prefix.length) return sql<boolean>`1 = 0`;
-  if (isPostgres(db)) {
-    const query = tsQuery(q);
-    return eb('w.id', 'in', sql<WorkOrderId>`(select work_order_id from work_order_search where company_id = ${companyId} and terms @@ ${query}::tsquery)`);
-  }
-  const query = [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
-  return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${query})`);
+  return q.exact.length || q.prefix.length ? q : null;
+}
+
+/** The FTS5 MATCH text of query terms: every term, prefix words with `*`. */
+function ftsQuery(q: SearchQuery): string {
+  return [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
 }
 
 /** The tsquery text of query terms: every term, prefix words with `:*`. */
-function tsQuery(q: ReturnType<typeof queryTerms>): string {
+function tsQuery(q: SearchQuery): string {
   return [...q.exact.map(lexeme), ...q.prefix.map((t) => `${lexeme(t)}:*`)].join(' & ');
 }
 
-/**
- * PostgreSQL: whether the order whose id is `id` matches `keyword`, its terms read by its
- * key (a correlated lookup, which the planner cannot turn into the GIN index's set of every
- * match); false when the keyword holds no letter or digit.
- */
-export function termsMatch(id: RawBuilder<WorkOrderId>, keyword: string) {
-  const q = queryTerms(keyword);
-  if (!q.exact.length && !q.prefix.length) return sql<boolean>`1 = 0`;
-  return sql<boolean>`(select s.terms from work_order_search s where s.work_order_id = ${id}) @@ ${tsQuery(q)}::tsquery`;
+/** The condition "order `w` matches `q`": every CJK character or pair of it, and every other word as a prefix. */
+export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>, db: Db, companyId: CompanyId, q: SearchQuery) {
+  if (isPostgres(db)) {
+    return eb(
+      'w.id',
+      'in',
+      sql<WorkOrderId>`(select work_order_id from work_order_search where company_id = ${companyId} and terms @@ ${tsQuery(q)}::tsquery)`,
+    );
+  }
+  return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${ftsQuery(q)})`);
 }
 
-/** Whether `keyword` has a word matched as a prefix (not only CJK characters). */
-export const hasPrefixWord = (keyword: string) => queryTerms(keyword).prefix.length > 0;
+/**
+ * PostgreSQL: whether the order whose id is `id` matches `q`, its terms read by its key (a
+ * correlated lookup, which the planner cannot turn into the GIN index's set of every match).
+ */
+export function termsMatch(id: RawBuilder<WorkOrderId>, q: SearchQuery) {
+  return sql<boolean>`(select s.terms from work_order_search s where s.work_order_id = ${id}) @@ ${tsQuery(q)}::tsquery`;
+}
 
 /**
  * A PostgreSQL prefix search first looks through this many of the company's newest orders
@@ -78,15 +83,12 @@ export const KEYWORD_PROBE_PER_MATCH = 8;
 export const KEYWORD_LOOKAHEAD = 100;
 
 /**
- * SQLite only: the ids of the orders (of any company) matching `keyword`, newest first, as
- * a derived table `s(id)` to join on; null when the keyword holds no letter or digit. Read
- * in FTS5's own rowid order, a page joined to it costs O(page) however common the words.
+ * SQLite only: the ids of the orders (of any company) matching `q`, newest first, as a
+ * derived table `s(id)` to join on. Read in FTS5's own rowid order, a page joined to it
+ * costs O(page) however common the words.
  */
-export function keywordStream(keyword: string) {
-  const q = queryTerms(keyword);
-  if (!q.exact.length && !q.prefix.length) return null;
-  const query = [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
-  return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${query} order by rowid desc)`.as('s');
+export function keywordStream(q: SearchQuery) {
+  return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${ftsQuery(q)} order by rowid desc)`.as('s');
 }
 
 /** Indexes every order not indexed yet, `batch` at a time (after bulk loads, and at start for orders made before the index). */
