@@ -54,4 +54,17 @@ describe('static assets', () => {
       expect(r.body).toContain('<title>SPA</title>');
     }
   });
+
+  it('pages, bundles and API replies carry the security headers (CSP, no framing by others, nosniff)', async () => {
+    const urls = ['/workorder/list', '/js/main.Ab12Cd34.js', '/index.php/health', '/index.php/admin/Workorder/list'];
+    const replies = await Promise.all(urls.map((url) => h.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } })));
+    for (const [i, r] of replies.entries()) {
+      expect(r.headers['content-security-policy'], urls[i]).toMatch(/default-src 'self'.*frame-ancestors 'self'.*script-src 'self'/);
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      expect(r.headers['strict-transport-security']).toBeUndefined(); // HSTS only when served over TLS
+    }
+    expect(replies[3].statusCode).toBe(401);
+  });
 });
