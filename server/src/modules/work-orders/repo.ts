@@ -15,7 +15,7 @@ import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 import { indexOrder } from './search-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, type Standing } from './participants-repo.ts';
-import { countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, findTemplateVersion } from './list-repo.ts';
+import { countIn, countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, findTemplateVersion } from './list-repo.ts';
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
   order_no?: string;
@@ -325,6 +325,7 @@ export const orderRepo = companyRepo({
   listOrders,
   orderBatch,
   statusCounts,
+  countIn,
   countUnassignedByName,
   listRecords,
   findTemplateVersion,
