@@ -9,6 +9,7 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import { ACTION, type ActionKey, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
+import { compiledOnce } from '../../db/compiled.ts';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
@@ -203,15 +204,22 @@ function findActiveStaff(db: Db, companyId: CompanyId, staffId: StaffId) {
   return db.selectFrom('staff').select(['id', 'name']).where('company_id', '=', companyId).where('id', '=', staffId).where('status', '=', 1).executeTakeFirst();
 }
 
-/** The order's history, oldest first; `actions` narrows it (e.g. to assignment steps). */
-function listRecords(db: Db, companyId: CompanyId, orderId: WorkOrderId, actions?: string[]) {
-  let q = db
+/** The query of an order's history, oldest first. */
+function records(db: Db, companyId: CompanyId, orderId: WorkOrderId) {
+  return db
     .selectFrom('work_order_records')
     .select(['id', 'action', 'from_status', 'to_status', 'actor_name', 'target_name', 'note', 'is_internal', 'detail', 'created_at'])
     .where('company_id', '=', companyId)
-    .where('work_order_id', '=', orderId);
-  if (actions) q = q.where('action', 'in', actions);
-  return q.orderBy('id').execute();
+    .where('work_order_id', '=', orderId)
+    .orderBy('id');
+}
+/** Every record of one order, oldest first (compiled once: the detail page reads it). */
+const allRecords = compiledOnce((db, v: { companyId: CompanyId; orderId: WorkOrderId }) => records(db, v.companyId, v.orderId));
+
+/** The order's history, oldest first; `actions` narrows it (e.g. to assignment steps). */
+async function listRecords(db: Db, companyId: CompanyId, orderId: WorkOrderId, actions?: string[]) {
+  if (!actions) return (await db.executeQuery(allRecords(db, { companyId, orderId }))).rows;
+  return records(db, companyId, orderId).where('action', 'in', actions).execute();
 }
 
 /** Whether a staff member is bound to (may handle orders of) an application. */
