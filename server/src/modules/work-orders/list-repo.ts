@@ -271,10 +271,10 @@ export async function listOrders(
       .rows;
     if (found.length) return { rows: found.map(({ counter_total: _, ...row }) => row), total: Number(found[0].counter_total ?? 0) };
     // A page past the end has no row to carry the total.
-    return { rows: [], total: await countIn(db, companyId, status ? [status] : undefined) };
+    return { rows: [], total: await countIn(db, companyId, status) };
   }
   const rows = (await db.executeQuery(status ? statusPage(db, { companyId, status, limit, offset }) : newestPage(db, { companyId, limit, offset }))).rows;
-  return { rows, total: await countIn(db, companyId, status ? [status] : undefined) };
+  return { rows, total: await countIn(db, companyId, status) };
 }
 
 /** The values of a page of the company's newest orders. */
@@ -315,32 +315,29 @@ function sumOf(counts: Record<WorkOrderStatus, number>, statuses: readonly WorkO
 
 /**
  * The company's status counter stripes (alias `sc`): a counter is the sum of its stripes
- * (repo.ts bumpCount). Read by `statusCounts`, `countIn` and PostgreSQL's list page.
+ * (repo.ts bumpCount). Read by `statusCounts`.
  */
 function counters(db: Db, companyId: CompanyId) {
   return db.selectFrom('work_order_status_counts as sc').where('sc.company_id', '=', companyId);
 }
 
-/** The sum of the counter stripes, built once per database handle (a select's parsing is most of building it). */
-const counterSums = new WeakMap<Db, ReturnType<typeof counterSum>>();
+/** The sum of the counter stripes (alias `sc`, column `n`), to narrow by company and status. */
 function counterSum(db: Db) {
   return db.selectFrom('work_order_status_counts as sc').select((eb) => eb.fn.sum<number>('sc.count').as('n'));
 }
+const companyCounted = compiledOnce((db, v: { companyId: CompanyId }) => counterSum(db).where('sc.company_id', '=', v.companyId));
+const statusCounted = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus }) =>
+  counterSum(db).where('sc.company_id', '=', v.companyId).where('sc.status', '=', v.status),
+);
 
 /**
- * Live orders of the company in any of `statuses` (every status when absent), from its
- * counters: one indexed read and a sum, no grouping (the list's total and the reminder's
- * count). Throws nothing; a status never used counts 0.
+ * Live orders of the company in `status` (every status when absent), from its counters:
+ * one indexed read and a sum, no grouping (the list's total and the reminder's count). A
+ * status never used counts 0.
  */
-export async function countIn(db: Db, companyId: CompanyId, statuses?: readonly WorkOrderStatus[]): Promise<number> {
-  let sums = counterSums.get(db);
-  if (!sums) {
-    sums = counterSum(db);
-    counterSums.set(db, sums);
-  }
-  let q = sums.where('sc.company_id', '=', companyId);
-  if (statuses) q = q.where('sc.status', 'in', statuses);
-  const r = await q.executeTakeFirst();
+export async function countIn(db: Db, companyId: CompanyId, status?: WorkOrderStatus): Promise<number> {
+  const query = status ? statusCounted(db, { companyId, status }) : companyCounted(db, { companyId });
+  const r = (await db.executeQuery(query)).rows[0];
   return Number(r?.n ?? 0);
 }
 

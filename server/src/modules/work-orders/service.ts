@@ -140,7 +140,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
       const data = forCompany(db, actor.companyId);
       const visibility = await visibilityOf(data, actor);
       if (name) return data.orders.countUnassignedByName(name, visibility);
-      if (visibility.kind === 'company') return data.orders.countIn(['unassigned']);
+      if (visibility.kind === 'company') return data.orders.countIn('unassigned');
       return (await data.orders.statusCounts(visibility)).unassigned;
     },
 
