@@ -277,7 +277,7 @@ export async function listOrders(
   return { rows, total: await countIn(db, companyId, status) };
 }
 
-/** The values of a page of the company's newest orders. */
+/** The values of a page of the company's newest orders, of one status when `status` is given. */
 interface PageValues {
   companyId: CompanyId;
   limit: number;
@@ -285,28 +285,19 @@ interface PageValues {
 }
 type StatusPageValues = PageValues & { status: WorkOrderStatus };
 
-/** The newest orders of the company / of one status, a page (compiled once: the list's common case). */
-const newestPage = compiledOnce((db, v: PageValues) => baseSelect(db, v.companyId).orderBy('w.id', 'desc').limit(v.limit).offset(v.offset));
-const statusPage = compiledOnce((db, v: StatusPageValues) =>
-  baseSelect(db, v.companyId).where('w.status', '=', v.status).orderBy('w.id', 'desc').limit(v.limit).offset(v.offset),
-);
+/** A page of the company's newest orders (of `v.status` when given). */
+function newestOrders(db: Db, v: PageValues & { status?: WorkOrderStatus }) {
+  const q = baseSelect(db, v.companyId);
+  return (v.status === undefined ? q : q.where('w.status', '=', v.status)).orderBy('w.id', 'desc').limit(v.limit).offset(v.offset);
+}
+
+/** The list's common case, compiled once: a page of every status / of one status tab. */
+const newestPage = compiledOnce((db, v: PageValues) => newestOrders(db, v));
+const statusPage = compiledOnce((db, v: StatusPageValues) => newestOrders(db, v));
 
 /** PostgreSQL: the same pages, each row carrying the counters' total (`counter_total`). */
-const countedPage = compiledOnce((db, v: PageValues) =>
-  baseSelect(db, v.companyId)
-    .select(counterSum(db).where('sc.company_id', '=', v.companyId).$asScalar().as('counter_total'))
-    .orderBy('w.id', 'desc')
-    .limit(v.limit)
-    .offset(v.offset),
-);
-const countedStatusPage = compiledOnce((db, v: StatusPageValues) =>
-  baseSelect(db, v.companyId)
-    .where('w.status', '=', v.status)
-    .select(counterSum(db).where('sc.company_id', '=', v.companyId).where('sc.status', '=', v.status).$asScalar().as('counter_total'))
-    .orderBy('w.id', 'desc')
-    .limit(v.limit)
-    .offset(v.offset),
-);
+const countedPage = compiledOnce((db, v: PageValues) => newestOrders(db, v).select(counterSum(db, v).$asScalar().as('counter_total')));
+const countedStatusPage = compiledOnce((db, v: StatusPageValues) => newestOrders(db, v).select(counterSum(db, v).$asScalar().as('counter_total')));
 
 /** The sum of `counts` over `statuses`. */
 function sumOf(counts: Record<WorkOrderStatus, number>, statuses: readonly WorkOrderStatus[]) {
@@ -314,28 +305,28 @@ function sumOf(counts: Record<WorkOrderStatus, number>, statuses: readonly WorkO
 }
 
 /**
- * The company's status counter stripes (alias `sc`): a counter is the sum of its stripes
- * (repo.ts bumpCount). Read by `statusCounts`.
+ * The sum (column `n`) of the company's counter stripes (alias `sc`), of `v.status` when
+ * given: a counter is the sum of its stripes (repo.ts bumpCount).
  */
-function counters(db: Db, companyId: CompanyId) {
-  return db.selectFrom('work_order_status_counts as sc').where('sc.company_id', '=', companyId);
+function counterSum(db: Db, v: { companyId: CompanyId; status?: WorkOrderStatus }) {
+  const q = db
+    .selectFrom('work_order_status_counts as sc')
+    .select((eb) => eb.fn.sum<number>('sc.count').as('n'))
+    .where('sc.company_id', '=', v.companyId);
+  return v.status === undefined ? q : q.where('sc.status', '=', v.status);
 }
-
-/** The sum of the counter stripes (alias `sc`, column `n`), to narrow by company and status. */
-function counterSum(db: Db) {
-  return db.selectFrom('work_order_status_counts as sc').select((eb) => eb.fn.sum<number>('sc.count').as('n'));
-}
-const companyCounted = compiledOnce((db, v: { companyId: CompanyId }) => counterSum(db).where('sc.company_id', '=', v.companyId));
-const statusCounted = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus }) =>
-  counterSum(db).where('sc.company_id', '=', v.companyId).where('sc.status', '=', v.status),
-);
+const companyCounted = compiledOnce((db, v: { companyId: CompanyId }) => counterSum(db, v));
+const statusCounted = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus }) => counterSum(db, v));
 
 /**
- * Live orders of the company in `status` (every status when absent), from its counters:
- * one indexed read and a sum, no grouping (the list's total and the reminder's count). A
- * status never used counts 0.
+ * Live orders in `status` (every status when absent) that `visibility` lets a member see
+ * (the whole company when absent): from the company's counters, one indexed read and a
+ * sum, no grouping; from the participant counters for a narrower scope. The list's total
+ * and the reminder's count. A status never used counts 0.
  */
-export async function countIn(db: Db, companyId: CompanyId, status?: WorkOrderStatus): Promise<number> {
+export async function countIn(db: Db, companyId: CompanyId, status?: WorkOrderStatus, visibility?: Visibility): Promise<number> {
+  const scope = scopeOf({ visibility });
+  if (scope) return sumOf(await scopedCounts(db, companyId, scope), status ? [status] : WORK_ORDER_STATUSES);
   const query = status ? statusCounted(db, { companyId, status }) : companyCounted(db, { companyId });
   const r = (await db.executeQuery(query)).rows[0];
   return Number(r?.n ?? 0);
@@ -419,10 +410,7 @@ export function orderBatch(db: Db, companyId: CompanyId, f: OrderFilters, before
 export async function statusCounts(db: Db, companyId: CompanyId, visibility?: Visibility): Promise<Record<WorkOrderStatus, number>> {
   const scope = scopeOf({ visibility });
   if (scope) return scopedCounts(db, companyId, scope);
-  const rows = await counters(db, companyId)
-    .select((eb) => ['sc.status', eb.fn.sum<number>('sc.count').as('n')])
-    .groupBy('sc.status')
-    .execute();
+  const rows = await counterSum(db, { companyId }).select('sc.status').groupBy('sc.status').execute();
   const out = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
   for (const r of rows) if (r.status in out) out[r.status as WorkOrderStatus] = Number(r.n ?? 0);
   return out;

@@ -140,8 +140,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
       const data = forCompany(db, actor.companyId);
       const visibility = await visibilityOf(data, actor);
       if (name) return data.orders.countUnassignedByName(name, visibility);
-      if (visibility.kind === 'company') return data.orders.countIn('unassigned');
-      return (await data.orders.statusCounts(visibility)).unassigned;
+      return data.orders.countIn('unassigned', visibility);
     },
 
     /** Staff who may receive an order (`employee_list`, `staffListTwo`): bound first, then the least loaded. */
