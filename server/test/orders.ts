@@ -155,14 +155,16 @@ export async function snapshot(h: Harness, id: number) {
  */
 export async function participantsAndRebuild(h: Harness) {
   const read = async () => ({
-    participants: await h.db.selectFrom('work_order_participants').selectAll().orderBy(['company_id', 'staff_id', 'work_order_id']).execute(),
+    participants: await h.db.selectFrom('work_order_participants').selectAll().orderBy('company_id').orderBy('staff_id').orderBy('work_order_id').execute(),
     // A counter is the sum of its stripes (docs/design.md, "Counters and order numbers").
     applications: (
       await h.db
         .selectFrom('work_order_application_counts')
         .select((eb) => ['company_id', 'application_id', 'status', eb.fn.sum<number>('count').as('count')])
         .groupBy(['company_id', 'application_id', 'status'])
-        .orderBy(['company_id', 'application_id', 'status'])
+        .orderBy('company_id')
+        .orderBy('application_id')
+        .orderBy('status')
         .execute()
     )
       .map((r) => ({ ...r, count: Number(r.count) }))
@@ -172,7 +174,10 @@ export async function participantsAndRebuild(h: Harness) {
         .selectFrom('work_order_participant_counts')
         .select((eb) => ['company_id', 'staff_id', 'application_id', 'status', eb.fn.sum<number>('count').as('count')])
         .groupBy(['company_id', 'staff_id', 'application_id', 'status'])
-        .orderBy(['company_id', 'staff_id', 'application_id', 'status'])
+        .orderBy('company_id')
+        .orderBy('staff_id')
+        .orderBy('application_id')
+        .orderBy('status')
         .execute()
     )
       .map((r) => ({ ...r, count: Number(r.count) }))
