@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrustProxy } from '../src/http/security.ts';
+import { parseTrustProxy, redactUrl } from '../src/http/security.ts';
 import { appKey, call, DEMO_PASSWORD, login, setup, submitRepair, type Harness } from './helper.ts';
 
 const lastSession = (h: Harness) => h.db.selectFrom('sessions').select('ip').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -95,6 +95,17 @@ describe('request log', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain('Hunter2secret');
     expect(text).not.toContain(DEMO_PASSWORD);
+  });
+
+  it('redacts a secret parameter however its name is spelled, and leaves other URLs as they are', () => {
+    const plain = '/index.php/admin/Workorder/list?company_id=1&pageNo=1&tokenish=2&keyword=a';
+    expect(redactUrl(plain)).toBe(plain);
+    expect(redactUrl('/index.php/health')).toBe('/index.php/health');
+    expect(redactUrl('/x?TOKEN=abc&y=1')).toBe('/x?TOKEN=[redacted]&y=1');
+    expect(redactUrl('/x?y=1&ident=abc')).toBe('/x?y=1&ident=[redacted]');
+    expect(redactUrl('/x?%74oken=abc')).toBe('/x?%74oken=[redacted]');
+    expect(redactUrl('/x?api%5Fkey=abc&code')).toBe('/x?api%5Fkey=[redacted]&code=[redacted]');
+    expect(redactUrl('/x?keyword=a+b&sign=s')).toBe('/x?keyword=a+b&sign=[redacted]');
   });
 });
 

@@ -39,7 +39,7 @@ describe.skipIf(dialect === 'postgres')('statement reuse (SQLite)', () => {
     await db.destroy();
   });
 
-  it('a second round of the same calls, a moment later, prepares no new statement', async () => {
+  it('another round of the same calls, a moment later, prepares no new statement', async () => {
     const company = (await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const app_key = await appKey(loose(db), company, '业主报修');
     const token = await login(app, 'admin');
@@ -55,6 +55,8 @@ describe.skipIf(dialect === 'postgres')('statement reuse (SQLite)', () => {
       ];
       for (const r of await Promise.all(calls)) expect(r.status).toBe(200);
     };
+    // Twice: the first round also fills the in-process caches (a detail's template schema).
+    await round();
     await round();
     await new Promise((r) => setTimeout(r, 20));
     const before = new Set(texts);

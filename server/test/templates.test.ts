@@ -83,6 +83,18 @@ describe('private templates', () => {
     });
     expect(detail.body.data.template.version).toBe(current.body.data.version);
     expect(JSON.stringify(detail.body.data.template.schema)).not.toContain('extra_note');
+    // Read again (the version's schema is now cached) after a rename: the old form, the new name.
+    await tpl('edit', { id: templateId, name: '业主报修（新）' });
+    const again = await call(h.app, 'GET', '/admin/Workorder/work_order_details', { token: admin, payload: { company_id: h.property, id: made.body.data.id } });
+    expect(again.body.data.template).toMatchObject({ version: current.body.data.version, name: '业主报修（新）' });
+    expect(again.body.data.template.schema).toEqual(detail.body.data.template.schema);
+    const later = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: repairSubmission(key) });
+    const newer = await call(h.app, 'GET', '/admin/Workorder/work_order_details', {
+      token: admin,
+      payload: { company_id: h.property, id: later.body.data.id },
+    });
+    expect(newer.body.data.template.version).toBe(edited.body.data.version);
+    expect(JSON.stringify(newer.body.data.template.schema)).toContain('extra_note');
     expect((await call(h.app, 'POST', '/home/Work_Create/templateData', { payload: { app_key: key } })).body.data.template.version).toBe(
       edited.body.data.version,
     );

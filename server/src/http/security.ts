@@ -39,13 +39,16 @@ export function parseTrustProxy(v: string | undefined): TrustProxy {
 }
 
 /** Query parameters whose values never reach the log. */
-const SECRET_PARAMS = /^(ident|token|access_token|refresh_token|password|oldpassword|confirmpassword|secret|app_secret|key|api_key|code|signature|sign)$/i;
+const SECRET_NAMES = 'ident|token|access_token|refresh_token|password|oldpassword|confirmpassword|secret|app_secret|key|api_key|code|signature|sign';
+const SECRET_PARAMS = new RegExp(`^(?:${SECRET_NAMES})$`, 'i');
+/** A query that may hold a secret: a secret name as a parameter, or an escape that could spell one. */
+const MAY_HOLD_SECRET = new RegExp(`(?:^|&)(?:${SECRET_NAMES})(?:[=&]|$)|[%+]`, 'i');
 export const REDACTED = '[redacted]';
 
-/** The URL with the values of secret query parameters replaced. */
+/** The URL with the values of secret query parameters replaced (as it is when none can be there). */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  if (q < 0 || !MAY_HOLD_SECRET.test(url.slice(q + 1))) return url;
   const query = url
     .slice(q + 1)
     .split('&')

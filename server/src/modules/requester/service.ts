@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely';
 import {
   orderTitle,
   type CreateWorkReply,
-  type FormTemplate,
   type PublicOrder,
   type PublicOrderDetail,
   type CompanyId,
@@ -156,7 +155,7 @@ export function createRequesterService(db: Kysely<DB>) {
         created_at: order.created_at,
         updated_at: order.updated_at,
         form_data: JSON.parse(order.form_data) as Record<string, unknown>,
-        template: { name: tpl?.name ?? '', schema: tpl ? await withCompanySources(db, data.companyId, JSON.parse(tpl.schema) as FormTemplate) : { list: [] } },
+        template: { name: tpl?.name ?? '', schema: tpl ? await withCompanySources(db, data.companyId, tpl.schema) : { list: [] } },
         timeline: records
           .filter((x) => x.is_internal === 0 && PUBLIC_ACTIONS.has(x.action))
           .map((x) => ({
@@ -176,7 +175,7 @@ export function createRequesterService(db: Kysely<DB>) {
         if (order.status !== 'rejected') throw errors.conflict();
         const tpl = await orders.findTemplateVersion(order.template_id, order.template_version);
         if (!tpl) throw errors.notFound('templateGone');
-        const schema = JSON.parse(tpl.schema) as FormTemplate;
+        const { schema } = tpl;
         const value = await validFormData(trx, r.company_id, schema, body.form_data, lang);
         const at = now();
         if (

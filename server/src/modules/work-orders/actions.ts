@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ApplicationId, BatchReply, StaffId, WorkOrder, WorkOrderAction, WorkOrderId, WorkOrderStatus } from '@swo/contract';
-import { canTransition, DELETABLE_STATUSES, EDITABLE_STATUSES, orderTitle, type FormTemplate } from '@swo/contract';
+import { canTransition, DELETABLE_STATUSES, EDITABLE_STATUSES, orderTitle } from '@swo/contract';
 import { groupedTransaction } from '../../db/group-commit.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
@@ -89,7 +89,7 @@ async function replaceFormData(trx: Db, actor: Actor, order: OrderRow, formData:
   const { orders, log } = forCompany(trx, actor.companyId);
   const tpl = await orders.findTemplateVersion(order.template_id, order.template_version);
   if (!tpl) throw errors.notFound('templateGone');
-  const schema = JSON.parse(tpl.schema) as FormTemplate;
+  const { schema } = tpl;
   const value = await validFormData(trx, actor.companyId, schema, formData, actor.lang);
   const before = JSON.parse(order.form_data) as Record<string, unknown>;
   const changed = Object.keys({ ...before, ...value }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(value[k]));

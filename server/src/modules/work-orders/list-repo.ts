@@ -8,6 +8,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import {
   WORK_ORDER_STATUSES,
   type CompanyId,
+  type FormTemplate,
   type StaffId,
   type TemplateId,
   type WorkOrderId,
@@ -15,6 +16,7 @@ import {
   type WorkOrderStatus,
 } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
+import { deepFreeze } from '../../lib/deep-freeze.ts';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
@@ -116,24 +118,21 @@ export async function findOrder(db: Db, companyId: CompanyId, id: WorkOrderId, v
     .executeTakeFirst();
 }
 
-/** PostgreSQL: `orderById` with the template version the order was made with, in one statement. */
+/** PostgreSQL: `orderById` with the name and review flag of its template, in one statement. */
 function orderWithTemplate(db: Db, companyId: CompanyId, id: WorkOrderId) {
   return baseSelect(db, companyId)
-    .leftJoin('template_versions as v', (j) =>
-      j.on('v.company_id', '=', companyId).onRef('v.template_id', '=', 'w.template_id').onRef('v.version', '=', 'w.template_version'),
-    )
-    .leftJoin('templates as t', 't.id', 'v.template_id')
-    .select(['w.form_data', 'w.requester_id', 'v.schema as template_schema', 't.name as template_name', 't.needs_review as template_needs_review'])
+    .leftJoin('templates as t', (j) => j.on('t.company_id', '=', companyId).onRef('t.id', '=', 'w.template_id'))
+    .select(['w.form_data', 'w.requester_id', 't.name as template_name', 't.needs_review as template_needs_review'])
     .where('w.id', '=', id);
 }
 const orderWithTemplateById = compiledOnce((db, v: { companyId: CompanyId; id: WorkOrderId }) => orderWithTemplate(db, v.companyId, v.id));
 
 /**
- * `findOrder` with the schema, name and review flag of the template version the order was
- * made with (null when that version is gone): the detail page's order. One statement on
- * PostgreSQL, where a round trip costs more than the joins (detail +9 % req/s); two on
- * SQLite, where the joined statement made the detail 9 % slower under load (2,140 against
- * 2,350 req/s, two A/B runs).
+ * `findOrder` with the schema (parsed, frozen), name and review flag of the template version
+ * the order was made with (schema null when that version is not found): the detail page's
+ * order. One statement on PostgreSQL once the schema is known (`knownSchema`), where a
+ * round trip costs more than the join (detail +9 % req/s); two on SQLite, where the joined
+ * statement made the detail 9 % slower under load (2,140 against 2,350 req/s, two A/B runs).
  */
 export async function findOrderDetail(db: Db, companyId: CompanyId, id: WorkOrderId, visibility?: Visibility) {
   if (!isPostgres(db)) {
@@ -142,10 +141,18 @@ export async function findOrderDetail(db: Db, companyId: CompanyId, id: WorkOrde
     const v = await findTemplateVersion(db, companyId, order.template_id, order.template_version);
     return { ...order, template_schema: v?.schema ?? null, template_name: v?.name ?? null, template_needs_review: v?.needs_review ?? null };
   }
-  if (!visibility || visibility.kind === 'company') return (await db.executeQuery(orderWithTemplateById(db, { companyId, id }))).rows[0];
-  return orderWithTemplate(db, companyId, id)
-    .where((eb) => visibleTo(eb, companyId, visibility))
-    .executeTakeFirst();
+  const order =
+    !visibility || visibility.kind === 'company'
+      ? (await db.executeQuery(orderWithTemplateById(db, { companyId, id }))).rows[0]
+      : await orderWithTemplate(db, companyId, id)
+          .where((eb) => visibleTo(eb, companyId, visibility))
+          .executeTakeFirst();
+  if (!order) return undefined;
+  const schema =
+    knownSchema(db, companyId, order.template_id, order.template_version) ??
+    (await findTemplateVersion(db, companyId, order.template_id, order.template_version))?.schema ??
+    null;
+  return { ...order, template_schema: schema };
 }
 
 const templateVersion = compiledOnce((db, v: { companyId: CompanyId; templateId: TemplateId; version: number }) =>
@@ -158,9 +165,54 @@ const templateVersion = compiledOnce((db, v: { companyId: CompanyId; templateId:
     .where('v.version', '=', v.version),
 );
 
-/** The schema, name and flags of version `version` of the company's template, or undefined. */
+/** A template's name and flags, without any version's schema. */
+const templateHead = compiledOnce((db, v: { companyId: CompanyId; templateId: TemplateId }) =>
+  db
+    .selectFrom('templates as t')
+    .select(['t.id', 't.name', 't.needs_review', 't.is_automatic'])
+    .where('t.company_id', '=', v.companyId)
+    .where('t.id', '=', v.templateId),
+);
+
+/**
+ * Parsed schemas of template versions, per database handle, by `company:template:version`.
+ * Safe without invalidation, also across processes: a version's row never changes once
+ * written (templates/repo.ts inserts each new version; nothing updates or deletes one).
+ * Parsing a 1.5 KB schema and reading it out of the database was ~10 % of a detail call's
+ * CPU under load. Transactions neither read nor fill it: a version they see may yet roll back.
+ */
+const versionSchemas = new WeakMap<Db, Map<string, FormTemplate>>();
+/** Schemas kept per handle; the first stored goes first when full. */
+const MAX_SCHEMAS = 1000;
+
+/** The cached schema of version `version` of the company's template, if this handle has read it. */
+function knownSchema(db: Db, companyId: CompanyId, templateId: TemplateId, version: number): FormTemplate | undefined {
+  return versionSchemas.get(db)?.get(`${companyId}:${templateId}:${version}`);
+}
+
+function rememberSchema(db: Db, companyId: CompanyId, templateId: TemplateId, version: number, schema: FormTemplate): void {
+  if (db.isTransaction) return;
+  let schemas = versionSchemas.get(db);
+  if (!schemas) versionSchemas.set(db, (schemas = new Map<string, FormTemplate>()));
+  if (schemas.size >= MAX_SCHEMAS) schemas.delete(schemas.keys().next().value!);
+  schemas.set(`${companyId}:${templateId}:${version}`, schema);
+}
+
+/**
+ * Version `version` of the company's template: its schema (parsed and deep-frozen: the same
+ * object may serve many calls), name and flags, or undefined.
+ */
 export async function findTemplateVersion(db: Db, companyId: CompanyId, templateId: TemplateId, version: number) {
-  return (await db.executeQuery(templateVersion(db, { companyId, templateId, version }))).rows[0];
+  const known = db.isTransaction ? undefined : knownSchema(db, companyId, templateId, version);
+  if (known) {
+    const head = (await db.executeQuery(templateHead(db, { companyId, templateId }))).rows[0];
+    return head && { ...head, version, schema: known };
+  }
+  const row = (await db.executeQuery(templateVersion(db, { companyId, templateId, version }))).rows[0];
+  if (!row) return undefined;
+  const schema = deepFreeze(JSON.parse(row.schema) as FormTemplate);
+  rememberSchema(db, companyId, templateId, version, schema);
+  return { ...row, schema };
 }
 
 /** Filters of the list call (core payload table) plus the "my work orders" narrowings. */

@@ -110,7 +110,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
           name: order.template_name ?? '',
           version: order.template_version,
           // Choices from a source show by name, as the requester chose them.
-          schema: order.template_schema ? await withCompanySources(db, actor.companyId, JSON.parse(order.template_schema) as FormTemplate) : { list: [] },
+          schema: order.template_schema ? await withCompanySources(db, actor.companyId, order.template_schema) : { list: [] },
           needs_review: order.template_needs_review === 1,
         },
         records: records.map(parseRecord),
