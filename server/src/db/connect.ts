@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { DEFERRED_RESULT, DeferredWrites } from './deferred-writes.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -124,7 +125,8 @@ type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
  * and, where its generic plan is as good as the custom ones, plans it once too (paged
  * statements are planned on every run; list-repo.ts orderRow). Statements without
  * parameters (DDL, begin, commit) run as they are, and a connection stops naming new
- * statements after PREPARED_PER_CONNECTION.
+ * statements after PREPARED_PER_CONNECTION. Each connection also keeps the writes its
+ * transaction marked deferrable and sends them as one statement (deferred-writes.ts).
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
@@ -133,7 +135,7 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
     if (!client[prepared]) {
       const names = (client[prepared] = new Set<string>());
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+      const send = (text: unknown, values?: unknown, ...rest: unknown[]) => {
         if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(text, values, ...rest);
         const name = statementName(text);
         if (!names.has(name)) {
@@ -141,6 +143,14 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
           names.add(name);
         }
         return query({ name, text, values }, ...rest);
+      };
+      const deferred = new DeferredWrites();
+      client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+        // Kysely's calls: text and values, answered by a promise (no callback in `rest`).
+        if (typeof text !== 'string' || rest.length) return send(text, values, ...rest);
+        const { first, kept } = deferred.take(text, Array.isArray(values) ? values : []);
+        if (!first) return kept ? Promise.resolve(DEFERRED_RESULT) : send(text, values);
+        return (send(first.text, first.values) as Promise<unknown>).then(() => (kept ? DEFERRED_RESULT : send(text, values)));
       }) as typeof client.query;
     }
     return client;

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '../../db/types.ts';
+import { LATER } from '../../db/deferred-writes.ts';
 
 /** The PostgreSQL channel of live updates. */
 export const LIVE_CHANNEL = 'swo_live';
@@ -44,7 +45,7 @@ export function decodeEvent(payload: string): LiveEvent | null {
 export async function raiseEvent(trx: Db, event: LiveEvent, at: string): Promise<void> {
   const payload = encodeEvent(event);
   if (isPostgres(trx)) {
-    await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(trx);
+    await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})${sql.raw(LATER)}`.execute(trx);
     return;
   }
   await trx.insertInto('live_events').values({ payload, created_at: at }).execute();

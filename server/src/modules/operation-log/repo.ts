@@ -4,6 +4,7 @@
  */
 import type { CompanyId, UserId, WorkOrderAction } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
+import { later } from '../../db/deferred-writes.ts';
 import { contains } from '../../lib/like.ts';
 import { now } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
@@ -66,9 +67,8 @@ export type LogEntry = CompanyLogEntry & { company_id: CompanyId | null };
 
 /** Writes one entry; `company_id` null for events outside any company (sign-in, password). */
 export async function writeLog(db: Db, e: LogEntry): Promise<void> {
-  await db
-    .insertInto('operation_logs')
-    .values({
+  await later(
+    db.insertInto('operation_logs').values({
       company_id: e.company_id,
       user_id: e.user_id,
       username: e.username,
@@ -79,8 +79,8 @@ export async function writeLog(db: Db, e: LogEntry): Promise<void> {
       detail: JSON.stringify(e.detail ?? {}),
       ip: e.ip,
       created_at: now(),
-    })
-    .execute();
+    }),
+  ).execute();
 }
 
 /** Writes one entry of the company. */

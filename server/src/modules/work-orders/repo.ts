@@ -11,6 +11,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { ACTION, type ActionKey, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
+import { later } from '../../db/deferred-writes.ts';
 import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
@@ -24,11 +25,12 @@ type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'versio
 
 /** Adds `delta` to this connection's stripe of the (company, status) counter, creating the row on first use. */
 async function bumpCount(db: Db, companyId: CompanyId, status: string, delta: number): Promise<void> {
-  await db
-    .insertInto('work_order_status_counts')
-    .values({ company_id: companyId, status, stripe: counterStripe(db), count: delta })
-    .onConflict((oc) => oc.columns(['company_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', delta) })))
-    .execute();
+  await later(
+    db
+      .insertInto('work_order_status_counts')
+      .values({ company_id: companyId, status, stripe: counterStripe(db), count: delta })
+      .onConflict((oc) => oc.columns(['company_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', delta) }))),
+  ).execute();
 }
 
 /**
@@ -139,10 +141,11 @@ async function insertRecord(
     created_at: string;
   },
 ): Promise<void> {
-  await db
-    .insertInto('work_order_records')
-    .values({ target_staff_id: null, target_name: null, note: null, is_internal: 0, detail: null, ...r, company_id: companyId })
-    .execute();
+  await later(
+    db
+      .insertInto('work_order_records')
+      .values({ target_staff_id: null, target_name: null, note: null, is_internal: 0, detail: null, ...r, company_id: companyId }),
+  ).execute();
   if (r.actor_staff_id !== null && REVIEWS.includes(r.action)) {
     // A reviewer sees the order under the `own` scope from now on.
     const keys = await orderKeys(db, companyId, r.work_order_id);

@@ -7,6 +7,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { CompanyId, WorkOrderId } from '@swo/contract';
 import { isPostgres, type Db } from '../../db/types.ts';
+import { LATER } from '../../db/deferred-writes.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import { documentTerms, orderDocument, queryTerms, type SearchQuery } from '../../lib/search-terms.ts';
 
@@ -20,7 +21,7 @@ export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrde
   const terms = documentTerms(orderDocument(o));
   if (isPostgres(db)) {
     await sql`insert into work_order_search (work_order_id, company_id, terms) values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))
-      on conflict (work_order_id) do update set terms = excluded.terms`.execute(db);
+      on conflict (work_order_id) do update set terms = excluded.terms${sql.raw(LATER)}`.execute(db);
   } else {
     if (!fresh) await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
     await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.join(' ')})`.execute(db);

@@ -1,0 +1,135 @@
+/**
+ * Deferred writes (db/deferred-writes.ts; docs/design.md, "Deferred writes"): marked
+ * inserts of a PostgreSQL transaction wait and go as one statement before the next other
+ * one; they are visible to it, dropped by a rollback, and a failing one fails the transaction.
+ */
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connect.ts';
+import { DeferredWrites, later, LATER, renumbered } from '../src/db/deferred-writes.ts';
+import { createPgDatabase, dialect } from './helper.ts';
+
+describe('deferred writes: the statement they become', () => {
+  it('renumbers parameters, not dollar signs in strings, identifiers or comments', () => {
+    const text = `insert into "t$1" (a, b) values ($1, '$2 it''s') -- $3\n on conflict do update set c = $2 /* $4 */`;
+    expect(renumbered(text, 3)).toBe(`insert into "t$1" (a, b) values ($4, '$2 it''s') -- $3\n on conflict do update set c = $5 /* $4 */`);
+  });
+
+  it('keeps marked inserts only inside a transaction, sends them before the next statement, drops them on rollback', () => {
+    const d = new DeferredWrites();
+    const a = `insert into a (x) values ($1)${LATER}`;
+    const b = `insert into b (y, z) values ($1, $2)${LATER}`;
+    expect(d.take(a, [1])).toEqual({ first: null, kept: false }); // no transaction: sent as it is
+    d.take('begin', []);
+    expect(d.take(a, [1])).toEqual({ first: null, kept: true });
+    expect(d.take(b, [2, 3])).toEqual({ first: null, kept: true });
+    expect(d.take(`select pg_notify($1, $2)${LATER}`, ['c', 'p'])).toEqual({ first: null, kept: true });
+    expect(d.take('select * from a where x = $1', [1])).toEqual({
+      first: {
+        text: 'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (insert into b (y, z) values ($2, $3)) select pg_notify($4, $5)',
+        values: [1, 2, 3, 'c', 'p'],
+      },
+      kept: false,
+    });
+    expect(d.take(a, [4])).toEqual({ first: null, kept: true });
+    expect(d.take(a, [5]).first).toEqual({ text: 'with swo_w0 as (insert into a (x) values ($1)) select 1', values: [4] }); // same table: not in one statement
+    expect(d.take('rollback', [])).toEqual({ first: null, kept: false });
+    expect(d.take('commit', [])).toEqual({ first: null, kept: false });
+  });
+
+  it('does not keep what it cannot renumber or what is not an insert or select', () => {
+    const d = new DeferredWrites();
+    d.take('begin', []);
+    expect(d.take(`insert into a (x) values ($q$text$q$)${LATER}`, []).kept).toBe(false);
+    expect(d.take(`update a set x = $1${LATER}`, [1]).kept).toBe(false);
+  });
+});
+
+describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
+  let db: Kysely<any>;
+  let drop: () => Promise<void>;
+  const sent: string[] = [];
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- applied below with its client as `this`
+  const original = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    // Before the pool's first client: the connection wrapper binds the client's query.
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+      if (text) sent.push(text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    const made = await createPgDatabase();
+    drop = made.drop;
+    db = openDatabase(made.url).db;
+    await sql`create table parent (id int primary key)`.execute(db);
+    await sql`create table counter (k int primary key, n int not null)`.execute(db);
+    await sql`create table child (id serial primary key, parent_id int not null references parent (id))`.execute(db);
+    await sql`insert into parent (id) values (1)`.execute(db);
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = original;
+    await db.destroy();
+    await drop();
+  });
+
+  const bump = (q: Kysely<any>, k: number, by: number) =>
+    later(
+      q
+        .insertInto('counter')
+        .values({ k, n: by })
+        .onConflict((oc) => oc.column('k').doUpdateSet((eb) => ({ n: eb('counter.n', '+', by) }))),
+    ).execute();
+  const counterOf = async (k: number) => (await db.selectFrom('counter').select('n').where('k', '=', k).executeTakeFirst())?.n;
+
+  it('a read in the transaction sees the waiting writes; they went as one statement', async () => {
+    sent.length = 0;
+    const seen = await db.transaction().execute(async (trx) => {
+      const r = await bump(trx, 1, 2);
+      expect(Number(r[0].numInsertedOrUpdatedRows)).toBe(1);
+      await later(trx.insertInto('child').values({ parent_id: 1 })).execute();
+      return trx
+        .selectFrom('child')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+    });
+    expect(Number(seen.n)).toBe(1);
+    expect(await counterOf(1)).toBe(2);
+    expect(sent.filter((t) => t.startsWith('with swo_w0'))).toHaveLength(1);
+    expect(sent.filter((t) => t.includes(LATER))).toEqual([]);
+  });
+
+  it('one row bumped twice in a transaction counts both', async () => {
+    await db.transaction().execute(async (trx) => {
+      await bump(trx, 2, 1);
+      await bump(trx, 2, 5);
+    });
+    expect(await counterOf(2)).toBe(6);
+  });
+
+  it('a rollback drops them; a failing one fails the commit and nothing of the transaction stays', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await bump(trx, 3, 1);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await counterOf(3)).toBeUndefined();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await bump(trx, 4, 1);
+        await later(trx.insertInto('child').values({ parent_id: 99 })).execute(); // no such parent
+      }),
+    ).rejects.toThrow(/foreign key/);
+    expect(await counterOf(4)).toBeUndefined();
+    // The connection is usable afterwards, with nothing left waiting.
+    await db.transaction().execute((trx) => bump(trx, 5, 1));
+    expect(await counterOf(5)).toBe(1);
+  });
+
+  it('outside a transaction a marked write runs at once', async () => {
+    await bump(db, 6, 7);
+    expect(await counterOf(6)).toBe(7);
+  });
+});
