@@ -2,6 +2,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ApplicationId, CategoryId, CompanyId, StaffId, TemplateId } from '@swo/contract';
 import type { ApplicationsTable, DB } from '../../db/schema.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Db } from '../../db/types.ts';
 import { contains } from '../../lib/like.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
@@ -212,9 +213,11 @@ function findActiveApplication(db: Db, companyId: CompanyId, applicationId: Appl
  * An active application by its public key. This is the one lookup that starts from no
  * company: the key itself names the company.
  */
-export function findActiveByKey(db: Db, appKey: string) {
-  return activeApplications(db).where('a.app_key', '=', appKey).executeTakeFirst();
+export async function findActiveByKey(db: Db, appKey: string) {
+  return (await db.executeQuery(activeByKey(db, { appKey }))).rows.at(0);
 }
+/** Compiled once: every public form and create starts with it. */
+const activeByKey = compiledOnce((db, v: { appKey: string }) => activeApplications(db).where('a.app_key', '=', v.appKey));
 
 /** Applications the staff member is bound to (may handle orders of). */
 function listBoundApplications(db: Db, companyId: CompanyId, staffId: StaffId) {

@@ -1,5 +1,6 @@
 /** SQL of the shared rate-limit windows (http/rate-limit-store.ts). */
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { isPostgres, type Db } from '../../db/types.ts';
 
 /**
@@ -9,12 +10,18 @@ import { isPostgres, type Db } from '../../db/types.ts';
  */
 export async function hitRateLimit(db: Db, key: string, at: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
   if (isPostgres(db)) return hitStriped(db, key, at, windowMs);
-  const r = await db
+  const r = (await db.executeQuery(sqliteHit(db, { key, at, expired: at - windowMs }))).rows[0];
+  return { count: Number(r.count), windowStart: Number(r.window_start) };
+}
+
+/** SQLite: the upsert of `hitRateLimit`, compiled once (every public call makes one); `expired`: a window that started at or before it is over. */
+const sqliteHit = compiledOnce((db, v: { key: string; at: number; expired: number }) =>
+  db
     .insertInto('rate_limit_hits')
-    .values({ key, window_start: at, count: 1 })
+    .values({ key: v.key, window_start: v.at, count: 1 })
     .onConflict((oc) =>
       oc.columns(['key', 'stripe']).doUpdateSet((eb) => {
-        const expired = eb('rate_limit_hits.window_start', '<=', at - windowMs);
+        const expired = eb('rate_limit_hits.window_start', '<=', v.expired);
         return {
           count: eb
             .case()
@@ -22,16 +29,13 @@ export async function hitRateLimit(db: Db, key: string, at: number, windowMs: nu
             .then(1)
             .else(eb('rate_limit_hits.count', '+', 1))
             .end(),
-          // eb.val: a bare value in then() is written into the SQL text, which then differs on
-          // every call and is prepared anew each time.
-          window_start: eb.case().when(expired).then(eb.val(at)).else(eb.ref('rate_limit_hits.window_start')).end(),
+          // eb.val: a bare value in then() is written into the SQL text, not sent as a parameter.
+          window_start: eb.case().when(expired).then(eb.val(v.at)).else(eb.ref('rate_limit_hits.window_start')).end(),
         };
       }),
     )
-    .returning(['count', 'window_start'])
-    .executeTakeFirstOrThrow();
-  return { count: Number(r.count), windowStart: Number(r.window_start) };
-}
+    .returning(['count', 'window_start']),
+);
 
 /** Deletes windows that started before `beforeMs`. */
 export async function purgeRateLimits(db: Db, beforeMs: number): Promise<number> {

@@ -2,9 +2,12 @@
  * The operation log (audit log): one row per change, written in the transaction of the
  * change it describes. `module.action` pairs are a closed union so a typo fails to compile.
  */
+import type { Insertable } from 'kysely';
 import type { CompanyId, UserId, WorkOrderAction } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import { later } from '../../db/deferred-writes.ts';
+import type { OperationLogsTable } from '../../db/schema.ts';
 import { contains } from '../../lib/like.ts';
 import { now } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
@@ -65,10 +68,13 @@ export type CompanyLogEntry = LogEvent & {
 };
 export type LogEntry = CompanyLogEntry & { company_id: CompanyId | null };
 
+/** A log row, every column named (compiled once). */
+const logInsert = compiledOnce((db, v: Insertable<OperationLogsTable>) => later(db.insertInto('operation_logs').values(v)));
+
 /** Writes one entry; `company_id` null for events outside any company (sign-in, password). */
 export async function writeLog(db: Db, e: LogEntry): Promise<void> {
-  await later(
-    db.insertInto('operation_logs').values({
+  await db.executeQuery(
+    logInsert(db, {
       company_id: e.company_id,
       user_id: e.user_id,
       username: e.username,
@@ -80,7 +86,7 @@ export async function writeLog(db: Db, e: LogEntry): Promise<void> {
       ip: e.ip,
       created_at: now(),
     }),
-  ).execute();
+  );
 }
 
 /** Writes one entry of the company. */

@@ -14,6 +14,7 @@
 import { sql } from 'kysely';
 import { WORK_ORDER_STATUSES, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import { later } from '../../db/deferred-writes.ts';
 
 /** What a participant is to an order: bits of `work_order_participants.roles`. */
@@ -68,31 +69,39 @@ export function orderKeys(db: Db, companyId: CompanyId, orderId: WorkOrderId) {
     .executeTakeFirst();
 }
 
-/** Adds `delta` to this connection's stripe of one counter, creating the row on first use. */
-async function bumpApplication(db: Db, companyId: CompanyId, applicationId: ApplicationId, status: string, delta: number): Promise<void> {
-  await later(
+const applicationBump = compiledOnce((db, v: { companyId: CompanyId; applicationId: ApplicationId; status: string; delta: number }) =>
+  later(
     db
       .insertInto('work_order_application_counts')
-      .values({ company_id: companyId, application_id: applicationId, status, stripe: counterStripe(db), count: delta })
+      .values({ company_id: v.companyId, application_id: v.applicationId, status: v.status, stripe: counterStripe(db), count: v.delta })
       .onConflict((oc) =>
         oc
           .columns(['company_id', 'application_id', 'status', 'stripe'])
-          .doUpdateSet((eb) => ({ count: eb('work_order_application_counts.count', '+', delta) })),
+          .doUpdateSet((eb) => ({ count: eb('work_order_application_counts.count', '+', v.delta) })),
       ),
-  ).execute();
-}
+  ),
+);
 
-async function bumpParticipant(db: Db, companyId: CompanyId, staffId: StaffId, applicationId: ApplicationId, status: string, delta: number): Promise<void> {
-  await later(
+const participantBump = compiledOnce((db, v: { companyId: CompanyId; staffId: StaffId; applicationId: ApplicationId; status: string; delta: number }) =>
+  later(
     db
       .insertInto('work_order_participant_counts')
-      .values({ company_id: companyId, staff_id: staffId, application_id: applicationId, status, stripe: counterStripe(db), count: delta })
+      .values({ company_id: v.companyId, staff_id: v.staffId, application_id: v.applicationId, status: v.status, stripe: counterStripe(db), count: v.delta })
       .onConflict((oc) =>
         oc
           .columns(['company_id', 'staff_id', 'application_id', 'status', 'stripe'])
-          .doUpdateSet((eb) => ({ count: eb('work_order_participant_counts.count', '+', delta) })),
+          .doUpdateSet((eb) => ({ count: eb('work_order_participant_counts.count', '+', v.delta) })),
       ),
-  ).execute();
+  ),
+);
+
+/** Adds `delta` to this connection's stripe of one counter, creating the row on first use. */
+async function bumpApplication(db: Db, companyId: CompanyId, applicationId: ApplicationId, status: string, delta: number): Promise<void> {
+  await db.executeQuery(applicationBump(db, { companyId, applicationId, status, delta }));
+}
+
+async function bumpParticipant(db: Db, companyId: CompanyId, staffId: StaffId, applicationId: ApplicationId, status: string, delta: number): Promise<void> {
+  await db.executeQuery(participantBump(db, { companyId, staffId, applicationId, status, delta }));
 }
 
 /** Net counter changes of going from `before` to `after`, keyed so that sorting gives the lock order. */

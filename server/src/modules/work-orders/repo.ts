@@ -7,12 +7,12 @@
  * the participants and counters of the narrow data scopes (participants-repo.ts) and the
  * keyword index (search-repo.ts). Reads of orders are in list-repo.ts.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { ACTION, type ActionKey, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
 import { later } from '../../db/deferred-writes.ts';
-import type { DB, RolesTable, WorkOrdersTable } from '../../db/schema.ts';
+import type { DB, RolesTable, WorkOrderRecordsTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 import { indexOrder } from './search-repo.ts';
@@ -23,14 +23,18 @@ type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'versio
   order_no?: string;
 };
 
-/** Adds `delta` to this connection's stripe of the (company, status) counter, creating the row on first use. */
-async function bumpCount(db: Db, companyId: CompanyId, status: string, delta: number): Promise<void> {
-  await later(
+const statusBump = compiledOnce((db, v: { companyId: CompanyId; status: string; delta: number }) =>
+  later(
     db
       .insertInto('work_order_status_counts')
-      .values({ company_id: companyId, status, stripe: counterStripe(db), count: delta })
-      .onConflict((oc) => oc.columns(['company_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', delta) }))),
-  ).execute();
+      .values({ company_id: v.companyId, status: v.status, stripe: counterStripe(db), count: v.delta })
+      .onConflict((oc) => oc.columns(['company_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', v.delta) }))),
+  ),
+);
+
+/** Adds `delta` to this connection's stripe of the (company, status) counter, creating the row on first use. */
+async function bumpCount(db: Db, companyId: CompanyId, status: string, delta: number): Promise<void> {
+  await db.executeQuery(statusBump(db, { companyId, status, delta }));
 }
 
 /**
@@ -59,13 +63,34 @@ async function nextOrderNo(db: Db, companyId: CompanyId, at: string): Promise<st
   return localDay(at, timeZone).replace(/-/g, '') + String(seq).padStart(6, '0');
 }
 
+/** A new order's row, every column named (compiled once: the statement's shape never varies). */
+const orderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'>) => db.insertInto('work_orders').values(v).returning('id'));
+
 async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
   const order_no = o.order_no ?? (await nextOrderNo(db, companyId, o.created_at));
-  const row = await db
-    .insertInto('work_orders')
-    .values({ ...o, order_no, company_id: companyId, version: 1, reason: null, completed_at: o.status === 'completed' ? o.updated_at : null, deleted_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const values: Omit<WorkOrdersTable, 'id'> = {
+    company_id: companyId,
+    order_no,
+    title: o.title,
+    status: o.status,
+    application_id: o.application_id,
+    template_id: o.template_id,
+    template_version: o.template_version,
+    category_id: o.category_id,
+    handler_id: o.handler_id,
+    requester_id: o.requester_id,
+    requester_name: o.requester_name,
+    requester_phone: o.requester_phone,
+    creator_staff_id: o.creator_staff_id,
+    form_data: o.form_data,
+    reason: null,
+    version: 1,
+    created_at: o.created_at,
+    updated_at: o.updated_at,
+    completed_at: o.status === 'completed' ? o.updated_at : null,
+    deleted_at: null,
+  };
+  const row = (await db.executeQuery(orderInsert(db, values))).rows[0];
   await bumpCount(db, companyId, o.status, 1);
   await restate(db, companyId, row.id, null, { application_id: o.application_id, status: o.status, members: membersOf(o.handler_id, o.creator_staff_id) });
   await indexOrder(db, companyId, row.id, { ...o, order_no }, { fresh: true });
@@ -123,6 +148,9 @@ async function moveStatus(db: Db, companyId: CompanyId, id: WorkOrderId, m: Move
   return true;
 }
 
+/** A history row, every column named. */
+const recordInsert = compiledOnce((db, v: Insertable<WorkOrderRecordsTable>) => later(db.insertInto('work_order_records').values(v)));
+
 async function insertRecord(
   db: Db,
   companyId: CompanyId,
@@ -141,11 +169,23 @@ async function insertRecord(
     created_at: string;
   },
 ): Promise<void> {
-  await later(
-    db
-      .insertInto('work_order_records')
-      .values({ target_staff_id: null, target_name: null, note: null, is_internal: 0, detail: null, ...r, company_id: companyId }),
-  ).execute();
+  await db.executeQuery(
+    recordInsert(db, {
+      company_id: companyId,
+      work_order_id: r.work_order_id,
+      action: r.action,
+      from_status: r.from_status,
+      to_status: r.to_status,
+      actor_staff_id: r.actor_staff_id,
+      actor_name: r.actor_name,
+      target_staff_id: r.target_staff_id ?? null,
+      target_name: r.target_name ?? null,
+      note: r.note ?? null,
+      is_internal: r.is_internal ?? 0,
+      detail: r.detail ?? null,
+      created_at: r.created_at,
+    }),
+  );
   if (r.actor_staff_id !== null && REVIEWS.includes(r.action)) {
     // A reviewer sees the order under the `own` scope from now on.
     const keys = await orderKeys(db, companyId, r.work_order_id);
