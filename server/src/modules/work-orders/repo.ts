@@ -63,7 +63,7 @@ async function nextOrderNo(db: Db, companyId: CompanyId, at: string): Promise<st
   return localDay(at, timeZone).replace(/-/g, '') + String(seq).padStart(6, '0');
 }
 
-/** A new order's row, every column named (compiled once: the statement's shape never varies). */
+/** A new order's row, every column named (compiled once: the statement's shape never varies; no value may be undefined). */
 const orderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'>) => db.insertInto('work_orders').values(v).returning('id'));
 
 async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
@@ -76,12 +76,12 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
     application_id: o.application_id,
     template_id: o.template_id,
     template_version: o.template_version,
-    category_id: o.category_id,
-    handler_id: o.handler_id,
-    requester_id: o.requester_id,
+    category_id: o.category_id ?? null,
+    handler_id: o.handler_id ?? null,
+    requester_id: o.requester_id ?? null,
     requester_name: o.requester_name,
     requester_phone: o.requester_phone,
-    creator_staff_id: o.creator_staff_id,
+    creator_staff_id: o.creator_staff_id ?? null,
     form_data: o.form_data,
     reason: null,
     version: 1,
