@@ -33,19 +33,16 @@ export interface Statement {
   values: unknown[];
 }
 
-interface Waiting {
-  /** Data-modifying statements, each to become a CTE. */
-  writes: Statement[];
-  /** A select to be the statement's own query (a notify). */
-  select?: Statement;
-  /** Tables the writes go into. */
-  tables: Set<string>;
-}
+/** A waiting write and the table it goes into. */
+type Write = Statement & { table: string };
 
 /** The writes one connection keeps while its transaction runs. */
 export class DeferredWrites {
   private open = false;
-  private waiting: Waiting = { writes: [], tables: new Set() };
+  /** Data-modifying statements, each to become a CTE. */
+  private writes: Write[] = [];
+  /** A select to be the statement's own query (a notify). */
+  private select: Statement | null = null;
 
   /**
    * Called with every statement before it is sent: `first`, the waiting writes as one
@@ -53,89 +50,82 @@ export class DeferredWrites {
    * it with DEFERRED_RESULT) rather than being sent after `first`.
    */
   take(text: string, values: unknown[]): { first: Statement | null; kept: boolean } {
-    if (text.endsWith(LATER) && this.open) {
-      const item = deferrable(text.slice(0, -LATER.length), values);
-      if (item) {
-        const first = this.clashes(item) ? this.drain() : null;
-        this.keep(item);
+    if (this.open && text.endsWith(LATER)) {
+      const kind = kindOf(text);
+      if (kind !== null) {
+        const clash = kind === SELECT ? this.select !== null : this.writes.some((w) => w.table === kind);
+        const first = clash ? this.drain() : null;
+        const statement = { text: text.slice(0, -LATER.length), values };
+        if (kind === SELECT) this.select = statement;
+        else this.writes.push({ ...statement, table: kind });
         return { first, kept: true };
       }
     }
     const head = text.trimStart().slice(0, 20).toLowerCase();
-    if (head.startsWith('begin') || head.startsWith('start transaction')) {
-      this.open = true;
-      this.clear();
-      return { first: null, kept: false };
-    }
-    if (head === 'rollback') {
-      this.open = false;
-      this.clear();
+    if (head.startsWith('begin') || head.startsWith('start transaction') || head === 'rollback') {
+      // A new transaction starts with nothing waiting; a rollback drops what waits unsent.
+      this.open = head !== 'rollback';
+      this.writes = [];
+      this.select = null;
       return { first: null, kept: false };
     }
     if (head === 'commit') this.open = false;
     return { first: this.drain(), kept: false };
   }
 
-  /** Whether `item` cannot join the waiting writes: a second write into one table, or a second select. */
-  private clashes(item: Deferrable): boolean {
-    return item.kind === 'select' ? !!this.waiting.select : this.waiting.tables.has(item.table);
-  }
-
-  private keep(item: Deferrable): void {
-    if (item.kind === 'select') this.waiting.select = { text: item.text, values: item.values };
-    else {
-      this.waiting.writes.push({ text: item.text, values: item.values });
-      this.waiting.tables.add(item.table);
-    }
-  }
-
   /** The waiting writes as one statement (emptied), or null when none wait. */
   private drain(): Statement | null {
-    const { writes, select } = this.waiting;
-    if (!writes.length && !select) return null;
-    this.clear();
-    if (!writes.length) return select!;
+    const { writes, select } = this;
+    this.writes = [];
+    this.select = null;
+    if (!writes.length) return select;
     const values: unknown[] = [];
     const ctes = writes.map((w, i) => {
-      const text = renumbered(w.text, values.length);
+      const text = renumbered(w.text, values.length)!;
       values.push(...w.values);
       return `swo_w${i} as (${text})`;
     });
-    const main = select ? renumbered(select.text, values.length) : 'select 1';
+    const main = select ? renumbered(select.text, values.length)! : 'select 1';
     if (select) values.push(...select.values);
     return { text: `with ${ctes.join(', ')} ${main}`, values };
   }
-
-  private clear(): void {
-    this.waiting = { writes: [], tables: new Set() };
-  }
 }
 
-type Deferrable = { kind: 'write'; table: string; text: string; values: unknown[] } | { kind: 'select'; text: string; values: unknown[] };
+/** The kind of a statement that may wait: a SELECT. */
+const SELECT = Symbol('select');
 
-/** An INSERT (its table) or a SELECT that can wait, or null (anything else, or text `renumbered` cannot read). */
-function deferrable(text: string, values: unknown[]): Deferrable | null {
-  if (renumbered(text, 0) !== text) return null; // dollar quotes or parameters out of order: send as it is
-  const insert = /^\s*insert\s+into\s+"?([a-z_][a-z0-9_]*)"?/i.exec(text);
-  if (insert) return { kind: 'write', table: insert[1].toLowerCase(), text, values };
-  if (/^\s*select\s/i.test(text)) return { kind: 'select', text, values };
-  return null;
+/** Marked statements' kinds by text (the texts of a few call sites, repeated on every call). */
+const kinds = new Map<string, string | typeof SELECT | null>();
+
+/**
+ * What a marked statement is: the table an INSERT writes, SELECT, or null when it cannot
+ * wait (anything else, or text `renumbered` cannot read).
+ */
+function kindOf(marked: string): string | typeof SELECT | null {
+  let kind = kinds.get(marked);
+  if (kind === undefined) {
+    const text = marked.slice(0, -LATER.length);
+    const insert = /^\s*insert\s+into\s+"?([a-z_][a-z0-9_]*)"?/i.exec(text);
+    kind = renumbered(text, 0) !== text ? null : insert ? insert[1].toLowerCase() : /^\s*select\s/i.test(text) ? SELECT : null;
+    if (kinds.size >= 1000) kinds.delete(kinds.keys().next().value!);
+    kinds.set(marked, kind);
+  }
+  return kind;
 }
 
 /** Quoted strings and identifiers, comments, parameters (`$n`) and any other dollar sign. */
 const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)|\$/g;
 
 /**
- * `text` with each parameter `$n` outside quotes and comments written `$(n + offset)`.
- * Text it cannot read safely (a dollar-quoted string) comes back changed even at offset 0,
- * by a trailing mark, so `deferrable` refuses it.
+ * `text` with each parameter `$n` outside quotes and comments written `$(n + offset)`, or
+ * null for text it cannot read safely (a dollar-quoted string).
  */
-export function renumbered(text: string, offset: number): string {
+export function renumbered(text: string, offset: number): string | null {
   let unreadable = false;
   const out = text.replace(TOKENS, (token: string, n: string | undefined) => {
     if (n !== undefined) return `$${Number(n) + offset}`;
     if (token === '$') unreadable = true;
     return token;
   });
-  return unreadable ? `${out}\u0000` : out;
+  return unreadable ? null : out;
 }

@@ -179,7 +179,8 @@ const templateHead = compiledOnce((db, v: { companyId: CompanyId; templateId: Te
  * Safe without invalidation, also across processes: a version's row never changes once
  * written (templates/repo.ts inserts each new version; nothing updates or deletes one).
  * Parsing a 1.5 KB schema and reading it out of the database was ~10 % of a detail call's
- * CPU under load. Transactions neither read nor fill it: a version they see may yet roll back.
+ * CPU under load. A transaction's handle is never filled (`rememberSchema`), so it always
+ * reads: a version it sees may yet roll back.
  */
 const versionSchemas = new WeakMap<Db, Map<string, FormTemplate>>();
 /** Schemas kept per handle; the first stored goes first when full. */
@@ -203,7 +204,7 @@ function rememberSchema(db: Db, companyId: CompanyId, templateId: TemplateId, ve
  * object may serve many calls), name and flags, or undefined.
  */
 export async function findTemplateVersion(db: Db, companyId: CompanyId, templateId: TemplateId, version: number) {
-  const known = db.isTransaction ? undefined : knownSchema(db, companyId, templateId, version);
+  const known = knownSchema(db, companyId, templateId, version);
   if (known) {
     const head = (await db.executeQuery(templateHead(db, { companyId, templateId }))).rows[0];
     return head && { ...head, version, schema: known };
