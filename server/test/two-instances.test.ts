@@ -107,6 +107,45 @@ describe('two instances on one database', () => {
     expect((await claim()).status).toBe(200);
   });
 
+  it('an application, category or handler renamed through one shows under its new name on the other at the next call', async () => {
+    const admin = await login(apps[1], 'admin');
+    // The company's newest order (the first row of its list), given a category and a handler.
+    const newest = await loose(dbs[0])
+      .selectFrom('work_orders')
+      .select(['id', 'application_id'])
+      .where('company_id', '=', company)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const category = await loose(dbs[0]).selectFrom('categories').select('id').where('company_id', '=', company).executeTakeFirstOrThrow();
+    const order = { ...newest, category_id: category.id, handler_id: await staffIdOf('liuqiang') };
+    await loose(dbs[0]).updateTable('work_orders').set({ category_id: order.category_id, handler_id: order.handler_id }).where('id', '=', order.id).execute();
+    const names = async () => {
+      const r = await call(apps[1], 'GET', '/admin/Workorder/work_order_details', { token: admin, payload: { company_id: company, id: order.id } });
+      const { application_name, category_name, handler_name } = r.body.data;
+      return { application_name, category_name, handler_name };
+    };
+    const before = await names(); // now kept by the second instance
+    expect(before.application_name).not.toBe('');
+    const renames = [
+      ['applications', order.application_id, 'application_name'],
+      ['categories', order.category_id, 'category_name'],
+      ['staff', order.handler_id, 'handler_name'],
+    ] as const;
+    for (const [table, id, field] of renames) {
+      await loose(dbs[0])
+        .updateTable(table)
+        .set({ name: `改名 ${table}` })
+        .where('id', '=', id)
+        .execute();
+      expect((await names())[field]).toBe(`改名 ${table}`);
+    }
+    const [row] = (await list(apps[1], admin)).body.data.data;
+    expect(row.id).toBe(order.id);
+    expect([row.application_name, row.category_name, row.handler_name]).toEqual(['改名 applications', '改名 categories', '改名 staff']);
+    for (const [table, id, field] of renames) await loose(dbs[0]).updateTable(table).set({ name: before[field] }).where('id', '=', id).execute();
+    expect(await names()).toEqual(before);
+  });
+
   it('an action taken from a role on one is refused on the other at the next call', async () => {
     const [admin, handler] = [await login(apps[0], 'admin'), await login(apps[1], 'zhangwei')];
     const order = await call(apps[1], 'POST', '/admin/Work/add', {

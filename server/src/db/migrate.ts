@@ -29,6 +29,7 @@ import * as orderIndexTwin from './migrations/2026-11-26T00-00-order-index-twin.
 import * as searchMerge from './migrations/2026-11-26T01-00-search-merge.ts';
 import * as boundEpoch from './migrations/2026-11-26T02-00-bound-epoch.ts';
 import * as searchStatistics from './migrations/2026-11-26T03-00-search-statistics.ts';
+import * as namesEpoch from './migrations/2026-11-27T00-00-names-epoch.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T01-00-search-merge': searchMerge,
   '2026-11-26T02-00-bound-epoch': boundEpoch,
   '2026-11-26T03-00-search-statistics': searchStatistics,
+  '2026-11-27T00-00-names-epoch': namesEpoch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

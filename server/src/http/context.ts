@@ -41,6 +41,11 @@ export interface CompanyScope {
   permissions: GrantedPermission[];
   /** Applications the member is bound to (may claim orders of; docs/design.md, "Caller cache"). */
   boundApplications: ReadonlySet<ApplicationId>;
+  /**
+   * The auth epoch this scope was read under (undefined when read without one): what the
+   * caches of the request may be keyed by (work-orders/names.ts; docs/design.md, "Caller cache").
+   */
+  epoch?: number;
 }
 
 /** What services need to know about the acting staff member. */

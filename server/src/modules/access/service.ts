@@ -71,6 +71,7 @@ export function createAccessService(db: Kysely<DB>) {
         departmentId: m.department_id,
         permissions: Object.freeze(permissions.map((p) => Object.freeze({ ...p, actions: Object.freeze(p.actions) }))) as GrantedPermission[],
         boundApplications: new Set(bound),
+        epoch,
       });
       if (epoch !== undefined) scopes.set(key, epoch, scope);
       return scope;

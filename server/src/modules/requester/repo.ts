@@ -51,7 +51,7 @@ function applicationOf(db: Db, companyId: CompanyId, applicationId: ApplicationI
   return db
     .selectFrom('applications as a')
     .innerJoin('companies as c', 'c.id', 'a.company_id')
-    .select(['a.app_key', 'c.name as company_name'])
+    .select(['a.app_key', 'a.name as application_name', 'c.name as company_name'])
     .where('a.company_id', '=', companyId)
     .where('a.id', '=', applicationId)
     .executeTakeFirst();

@@ -148,7 +148,7 @@ export function createRequesterService(db: Kysely<DB>) {
         order_no: order.order_no,
         title: order.title,
         status: order.status as WorkOrderStatus,
-        application_name: order.application_name,
+        application_name: app?.application_name ?? '',
         company_name: app?.company_name ?? '',
         app_key: app?.app_key ?? '',
         reason: order.reason,

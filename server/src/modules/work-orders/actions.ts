@@ -124,7 +124,7 @@ export function createWorkOrderActions(db: Kysely<DB>) {
   const reload = async (actor: Actor, id: WorkOrderId): Promise<WorkOrder> => {
     const data = forCompany(db, actor.companyId);
     // After a successful action the order is shown even if it has just left the actor's scope.
-    return presentOrder(actor, await loadOrder(data.orders, id));
+    return presentOrder(db, actor, await loadOrder(data.orders, id));
   };
 
   return {

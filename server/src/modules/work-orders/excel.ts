@@ -41,6 +41,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { checkUnpackedSize, readFirstSheet, withImportLock } from './import-guard.ts';
 import { zonedFilters } from './service.ts';
 import { visibilityOf } from './visibility.ts';
+import { namesFor } from './names.ts';
 
 /** Largest import file, in bytes. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -120,15 +121,16 @@ export function createExcelService(db: Kysely<DB>) {
         let before: WorkOrderId | null = null;
         for (;;) {
           const rows = await data.orders.orderBatch({ ...zoned, visibility }, before, BATCH);
+          const names = await namesFor(db, actor.companyId, actor.epoch, rows);
           for (const o of rows) {
             const data = JSON.parse(o.form_data) as Record<string, unknown>;
             const values = [
               o.order_no,
               o.title,
               words.status[o.status as WorkOrderStatus] ?? o.status,
-              o.application_name,
-              o.category_name ?? '',
-              o.handler_name ?? '',
+              names.application(o.application_id),
+              names.category(o.category_id) ?? '',
+              names.handler(o.handler_id) ?? '',
               o.requester_name,
               o.requester_phone,
               o.created_at.replace('T', ' ').slice(0, 19),

@@ -28,28 +28,24 @@ import { scopedCounts, scopedPageIds } from './participants-repo.ts';
 export const REVIEWS = ['examine_pass', 'examine_fail'];
 
 /**
- * An order row's columns and display names, without the company's conditions. The names
- * are scalar subqueries rather than joins: PostgreSQL plans a paged query anew on each call
- * (a cached generic plan would scan by id for a small company), and planning the joins of
- * four tables was 0.3-0.4 ms of a 0.5 ms list page at 1M orders; the subqueries plan in
- * 0.09 ms and run 20 indexed lookups each (docs/design.md, "Profiles before changes").
+ * An order row's columns, without the company's conditions. Its display names (application,
+ * category, handler) come from `names.ts namesFor`, a per-process cache: as scalar
+ * subqueries they were a sixth of a page's SQLite time, and on PostgreSQL, which plans a
+ * paged query anew on each call, their planning (joins of four tables cost more still).
  */
 function orderRow(db: Db) {
   return db
     .selectFrom('work_orders as w')
-    .select((eb) => [
+    .select([
       'w.id',
       'w.order_no',
       'w.title',
       'w.status',
       'w.application_id',
-      eb.selectFrom('applications as a').select('a.name').whereRef('a.id', '=', 'w.application_id').$asScalar().$notNull().as('application_name'),
       'w.template_id',
       'w.template_version',
       'w.category_id',
-      eb.selectFrom('categories as c').select('c.name').whereRef('c.id', '=', 'w.category_id').$asScalar().as('category_name'),
       'w.handler_id',
-      eb.selectFrom('staff as h').select('h.name').whereRef('h.id', '=', 'w.handler_id').$asScalar().as('handler_name'),
       'w.requester_name',
       'w.requester_phone',
       'w.reason',
@@ -58,6 +54,29 @@ function orderRow(db: Db) {
       'w.version',
       'w.creator_staff_id',
     ]);
+}
+
+/**
+ * The names of the company's applications, categories and staff with the ids given (for
+ * `names.ts`), in one statement; an id not of the company is not found.
+ */
+export async function displayNames(db: Db, companyId: CompanyId, ids: { applications: number[]; categories: number[]; staff: number[] }) {
+  const kinds = [
+    ['applications', 'a'],
+    ['categories', 'c'],
+    ['staff', 's'],
+  ] as const;
+  const parts = kinds
+    .filter(([table]) => ids[table].length)
+    .map(
+      ([table, kind]) =>
+        sql`select ${sql.lit(kind)} as kind, id, name from ${sql.table(table)} where company_id = ${companyId} and id in (${sql.join(ids[table])})`,
+    );
+  const found = { applications: new Map<number, string>(), categories: new Map<number, string>(), staff: new Map<number, string>() };
+  if (!parts.length) return found;
+  const { rows } = await sql<{ kind: 'a' | 'c' | 's'; id: number; name: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  for (const r of rows) found[r.kind === 'a' ? 'applications' : r.kind === 'c' ? 'categories' : 'staff'].set(Number(r.id), r.name);
+  return found;
 }
 
 /**

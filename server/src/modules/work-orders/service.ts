@@ -30,6 +30,7 @@ import { withCompanySources } from '../templates/sources.ts';
 import { denialFor } from './policy.ts';
 import type { OrderRepo, OrderRow } from './repo.ts';
 import { loadOrder } from './transition.ts';
+import { namesFor, type DisplayNames } from './names.ts';
 import { visibilityOf } from './visibility.ts';
 import { dayEnd, dayStart } from '../../lib/time.ts';
 
@@ -39,19 +40,19 @@ type ListRow = Awaited<ReturnType<OrderRepo['listOrders']>>['rows'][number];
 export const allowedActions = (r: ListRow, actor: Actor, actorBound: boolean): string[] =>
   actionsFor(r.status as WorkOrderStatus).filter((a) => !denialFor(a, actor, { handler_id: r.handler_id, creator_staff_id: r.creator_staff_id, actorBound }));
 
-export const toWorkOrder = (r: ListRow, allowed_actions: string[]): WorkOrder => ({
+export const toWorkOrder = (r: ListRow, allowed_actions: string[], names: DisplayNames): WorkOrder => ({
   id: r.id,
   order_no: r.order_no,
   title: r.title,
   status: r.status as WorkOrderStatus,
   application_id: r.application_id,
-  application_name: r.application_name,
+  application_name: names.application(r.application_id),
   template_id: r.template_id,
   template_version: r.template_version,
   category_id: r.category_id,
-  category_name: r.category_name ?? null,
+  category_name: names.category(r.category_id),
   handler_id: r.handler_id,
-  handler_name: r.handler_name ?? null,
+  handler_name: names.handler(r.handler_id),
   requester_name: r.requester_name,
   requester_phone: r.requester_phone,
   reason: r.reason,
@@ -70,9 +71,10 @@ export function zonedFilters<T extends { created_from?: string; created_to?: str
   return { ...q, created_from: instant(q.created_from, dayStart), created_to: instant(q.created_to, dayEnd) };
 }
 
-/** An order as the actor sees it, with the actions they may take on it now. */
-export function presentOrder(actor: Actor, order: OrderRow): WorkOrder {
-  return toWorkOrder(order, allowedActions(order, actor, actor.boundApplications.has(order.application_id)));
+/** An order as the actor sees it, with the actions they may take on it now and its display names (names.ts). */
+export async function presentOrder(db: Kysely<DB>, actor: Actor, order: OrderRow): Promise<WorkOrder> {
+  const names = await namesFor(db, actor.companyId, actor.epoch, [order]);
+  return toWorkOrder(order, allowedActions(order, actor, actor.boundApplications.has(order.application_id)), names);
 }
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
@@ -84,15 +86,17 @@ export function createWorkOrderService(db: Kysely<DB>) {
     detail: r.detail ? (JSON.parse(r.detail) as unknown) : null,
   });
 
-  const withActions = (actor: Actor, rows: ListRow[]): WorkOrder[] =>
-    rows.map((r) => toWorkOrder(r, allowedActions(r, actor, actor.boundApplications.has(r.application_id))));
+  const present = async (actor: Actor, rows: ListRow[]): Promise<WorkOrder[]> => {
+    const names = await namesFor(db, actor.companyId, actor.epoch, rows);
+    return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, actor.boundApplications.has(r.application_id)), names));
+  };
 
   return {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
       const data = forCompany(db, actor.companyId);
       await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
       const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-      return pageOf(withActions(actor, found.rows), found.total, q, 'capped' in found);
+      return pageOf(await present(actor, found.rows), found.total, q, 'capped' in found);
     },
 
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
@@ -103,7 +107,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
       const [order, records] = await Promise.all([data.orders.findOrderDetail(id, visibility), data.orders.listRecords(id)]);
       if (!order) throw errors.notFound('orderNotFound');
       return {
-        ...presentOrder(actor, order),
+        ...(await presentOrder(db, actor, order)),
         form_data: JSON.parse(order.form_data) as Record<string, unknown>,
         template: {
           id: order.template_id,
@@ -156,7 +160,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
     /** "My work orders": to handle, created by me, or reviewed by me. */
     async mine(actor: Actor, q: { type: (typeof MY_WORK_ORDER_TYPES)[number]; status?: WorkOrderStatus; pageNo: number; pageSize: number }) {
       const { rows, total } = await forCompany(db, actor.companyId).reads.myOrders(actor.staffId, q);
-      return pageOf(withActions(actor, rows), total, q);
+      return pageOf(await present(actor, rows), total, q);
     },
 
     /** Order kinds (templates in use by the company's applications), for filters. */
