@@ -258,12 +258,10 @@ function countable(f: OrderFilters): boolean {
   return !f.category_id && !f.handler_id && !f.created_from && !f.created_to && !f.keyword && !f.creatorStaffId && !f.reviewedBy;
 }
 
-/** The base select with every filter applied; `simple` says whether the counters can give the total. */
-function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
-  let query = baseSelect(db, companyId);
-  const scoped = f.visibility && f.visibility.kind !== 'company' ? f.visibility : undefined;
-  const simple =
-    !scoped &&
+/** Whether the company's counters give the total of `f` (at most a status tab, in a company-wide scope). */
+function isSimple(f: OrderFilters): boolean {
+  return (
+    !(f.visibility && f.visibility.kind !== 'company') &&
     !f.statuses &&
     !f.application_id &&
     !f.category_id &&
@@ -272,7 +270,14 @@ function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
     !f.created_to &&
     !f.keyword &&
     !f.creatorStaffId &&
-    !f.reviewedBy;
+    !f.reviewedBy
+  );
+}
+
+/** The base select with every filter applied. */
+function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
+  let query = baseSelect(db, companyId);
+  const scoped = f.visibility && f.visibility.kind !== 'company' ? f.visibility : undefined;
   if (scoped) query = query.where((eb) => visibleTo(eb, companyId, scoped));
   if (f.status) query = query.where('w.status', '=', f.status);
   else if (f.statuses) query = query.where('w.status', 'in', f.statuses);
@@ -301,7 +306,7 @@ function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
     const kw = parseKeyword(f.keyword);
     query = kw ? query.where((eb) => matching(eb, db, companyId, kw)) : query.where(sql<boolean>`1 = 0`);
   }
-  return { query, simple };
+  return { query };
 }
 
 /** A page of the company's orders, newest first, and the total matching. */
@@ -323,10 +328,11 @@ export async function listOrders(
     return { rows, total };
   }
   if (f.keyword) return keywordPage(db, companyId, f, q);
-  const { query, simple } = filtered(db, companyId, f);
   const limit = q.pageSize;
   const offset = (q.pageNo - 1) * q.pageSize;
-  if (!simple || opts.exactCount) {
+  // The common case runs statements compiled once: no query is built for it.
+  if (!isSimple(f) || opts.exactCount) {
+    const { query } = filtered(db, companyId, f);
     const rows = await query.orderBy('w.id', 'desc').limit(limit).offset(offset).execute();
     const r = await query
       .clearSelect()

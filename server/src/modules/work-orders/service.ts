@@ -67,6 +67,7 @@ export const toWorkOrder = (r: ListRow, allowed_actions: string[], names: Displa
  * instant may carry any offset; both become the UTC instants times are stored as.
  */
 export function zonedFilters<T extends { created_from?: string; created_to?: string }>(q: T, tz: string): T {
+  if (q.created_from === undefined && q.created_to === undefined) return q;
   const instant = (v: string | undefined, edge: typeof dayStart) => (v === undefined ? v : v.length === 10 ? edge(v, tz) : new Date(v).toISOString());
   return { ...q, created_from: instant(q.created_from, dayStart), created_to: instant(q.created_to, dayEnd) };
 }
