@@ -175,6 +175,10 @@ describe('keyword search through the list', () => {
     expect(seventh.body.data.data.map((o: { id: number }) => o.id)).toEqual(newest.slice(120, 140).map((o) => o.id));
     expect(seventh.body.data.totalCapped).toBeUndefined();
     expect(seventh.body.data.totalCount).toBeGreaterThanOrEqual(made);
+    // A page past the end has no order and still the number of matches.
+    const past = await page(30);
+    expect(past.body.data.data).toEqual([]);
+    expect(past.body.data.totalCount).toBe(seventh.body.data.totalCount);
   });
 
   it("another company's orders never match", async () => {
