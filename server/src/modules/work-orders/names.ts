@@ -56,10 +56,12 @@ const MAX_NAMES = 20_000;
 
 const caches = new WeakMap<Db, Map<CompanyId, DisplayNames>>();
 
+/** The kept names of the company under `epoch`; a request of an older epoch than the kept one gets its own. */
 function knownFor(db: Db, companyId: CompanyId, epoch: number): DisplayNames {
   let companies = caches.get(db);
   if (!companies) caches.set(db, (companies = new Map<CompanyId, DisplayNames>()));
   let known = companies.get(companyId);
+  if (known && known.epoch > epoch) return new DisplayNames(epoch);
   if (!known || known.epoch !== epoch) {
     if (known) companies.delete(companyId);
     else if (companies.size >= MAX_COMPANIES) companies.delete(companies.keys().next().value!);
@@ -90,13 +92,15 @@ export async function namesFor(db: Db, companyId: CompanyId, epoch: number | und
   }
   if (!want) return known;
   const found = await displayNames(db, companyId, { applications: [...want.applications], categories: [...want.categories], staff: [...want.staff] });
-  // The epoch moved on while they were read: used for this reply, not kept.
-  const target = cacheable && caches.get(db)?.get(companyId) !== known ? known.copy() : known;
+  // Not kept when the epoch moved on while they were read, or when the kept names are too
+  // many (those start afresh after this reply, which still needs them).
+  const stale = !cacheable || caches.get(db)?.get(companyId) !== known;
+  const full = KINDS.some((kind) => known[kind].size + want[kind].size > MAX_NAMES);
+  const target = cacheable && (stale || full) ? known.copy() : known;
   for (const kind of KINDS) {
-    const map = target[kind];
-    if (map.size + want[kind].size > MAX_NAMES) map.clear();
     // An id not found keeps '' so that it is not asked again under this epoch.
-    for (const id of want[kind]) map.set(id, found[kind].get(id) ?? '');
+    for (const id of want[kind]) target[kind].set(id, found[kind].get(id) ?? '');
+    if (full && !stale) known[kind].clear();
   }
   return target;
 }
