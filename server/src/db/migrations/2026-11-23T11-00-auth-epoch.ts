@@ -9,6 +9,7 @@
  * raise it. Never imports application code.
  */
 import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { createEpochTriggers, dropEpochTriggers, type EpochTrigger } from './epoch-triggers.ts';
 
 type Db = Kysely<any>;
 
@@ -34,7 +35,7 @@ const WATCHED: [table: string, event: string][] = [
 ];
 
 const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-const triggerName = (table: string, event: string) => `auth_epoch_${table}_${event.split(' ')[0]}`;
+const TRIGGERS: EpochTrigger[] = WATCHED.map(([table, event]) => [`auth_epoch_${table}_${event.split(' ')[0]}`, table, event]);
 
 export async function up(db: Db): Promise<void> {
   await db.schema
@@ -47,22 +48,11 @@ export async function up(db: Db): Promise<void> {
     await sql`create function auth_epoch_bump() returns trigger language plpgsql as $$
       begin update auth_epoch set value = value + 1 where id = 1; return null; end $$`.execute(db);
   }
-  for (const [table, event] of WATCHED) {
-    const name = sql.id(triggerName(table, event));
-    if (isPg(db)) {
-      await sql`create trigger ${name} after ${sql.raw(event)} on ${sql.id(table)} for each statement execute function auth_epoch_bump()`.execute(db);
-    } else {
-      await sql`create trigger ${name} after ${sql.raw(event)} on ${sql.id(table)} begin update auth_epoch set value = value + 1 where id = 1; end`.execute(db);
-    }
-  }
+  await createEpochTriggers(db, TRIGGERS);
 }
 
 export async function down(db: Db): Promise<void> {
-  for (const [table, event] of WATCHED) {
-    const name = sql.id(triggerName(table, event));
-    if (isPg(db)) await sql`drop trigger ${name} on ${sql.id(table)}`.execute(db);
-    else await sql`drop trigger ${name}`.execute(db);
-  }
+  await dropEpochTriggers(db, TRIGGERS);
   if (isPg(db)) await sql`drop function auth_epoch_bump()`.execute(db);
   await db.schema.dropTable('auth_epoch').execute();
 }
