@@ -60,24 +60,20 @@ function orderRow(db: Db) {
  * The names of the company's applications, categories and staff with the ids given (for
  * `names.ts`), in one statement; an id not of the company is not found.
  */
-export async function displayNames(db: Db, companyId: CompanyId, ids: { applications: number[]; categories: number[]; staff: number[] }) {
-  const kinds = [
-    ['applications', 'a'],
-    ['categories', 'c'],
-    ['staff', 's'],
-  ] as const;
-  const parts = kinds
-    .filter(([table]) => ids[table].length)
-    .map(
-      ([table, kind]) =>
-        sql`select ${sql.lit(kind)} as kind, id, name from ${sql.table(table)} where company_id = ${companyId} and id in (${sql.join(ids[table])})`,
-    );
-  const found = { applications: new Map<number, string>(), categories: new Map<number, string>(), staff: new Map<number, string>() };
+export async function displayNames(db: Db, companyId: CompanyId, ids: Record<NamedTable, number[]>) {
+  const found: Record<NamedTable, Map<number, string>> = { applications: new Map(), categories: new Map(), staff: new Map() };
+  const parts = NAMED_TABLES.filter((table) => ids[table].length).map(
+    (table) => sql`select ${sql.lit(table)} as kind, id, name from ${sql.table(table)} where company_id = ${companyId} and id in (${sql.join(ids[table])})`,
+  );
   if (!parts.length) return found;
-  const { rows } = await sql<{ kind: 'a' | 'c' | 's'; id: number; name: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
-  for (const r of rows) found[r.kind === 'a' ? 'applications' : r.kind === 'c' ? 'categories' : 'staff'].set(Number(r.id), r.name);
+  const { rows } = await sql<{ kind: NamedTable; id: number; name: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  for (const r of rows) found[r.kind].set(Number(r.id), r.name);
   return found;
 }
+
+/** The tables whose names an order row shows. */
+export const NAMED_TABLES = ['applications', 'categories', 'staff'] as const;
+export type NamedTable = (typeof NAMED_TABLES)[number];
 
 /**
  * The columns of an order row, built once per database handle: Kysely's builders are
@@ -260,18 +256,7 @@ function countable(f: OrderFilters): boolean {
 
 /** Whether the company's counters give the total of `f` (at most a status tab, in a company-wide scope). */
 function isSimple(f: OrderFilters): boolean {
-  return (
-    !(f.visibility && f.visibility.kind !== 'company') &&
-    !f.statuses &&
-    !f.application_id &&
-    !f.category_id &&
-    !f.handler_id &&
-    !f.created_from &&
-    !f.created_to &&
-    !f.keyword &&
-    !f.creatorStaffId &&
-    !f.reviewedBy
-  );
+  return !scopeOf(f) && !f.statuses && !f.application_id && countable(f);
 }
 
 /** The base select with every filter applied. */

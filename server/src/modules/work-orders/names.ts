@@ -11,7 +11,7 @@
  */
 import type { ApplicationId, CategoryId, CompanyId, StaffId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
-import { displayNames } from './list-repo.ts';
+import { displayNames, NAMED_TABLES as KINDS, type NamedTable } from './list-repo.ts';
 
 /** What a row needs to be named. */
 interface Nameable {
@@ -47,8 +47,6 @@ export class DisplayNames {
   }
 }
 
-const KINDS = ['applications', 'categories', 'staff'] as const;
-
 /** Companies kept per database handle; the one named longest ago goes first when full. */
 const MAX_COMPANIES = 1_000;
 /** Names kept per company and kind before that kind starts afresh. */
@@ -79,7 +77,7 @@ function knownFor(db: Db, companyId: CompanyId, epoch: number): DisplayNames {
 export async function namesFor(db: Db, companyId: CompanyId, epoch: number | undefined, rows: readonly Nameable[]): Promise<DisplayNames> {
   const cacheable = epoch !== undefined && !db.isTransaction;
   const known = cacheable ? knownFor(db, companyId, epoch) : new DisplayNames(-1);
-  let want: Record<(typeof KINDS)[number], Set<number>> | null = null;
+  let want: Record<NamedTable, Set<number>> | null = null;
   for (const r of rows) {
     const a = !known.applications.has(r.application_id);
     const c = r.category_id !== null && !known.categories.has(r.category_id);

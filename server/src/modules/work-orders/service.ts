@@ -72,10 +72,15 @@ export function zonedFilters<T extends { created_from?: string; created_to?: str
   return { ...q, created_from: instant(q.created_from, dayStart), created_to: instant(q.created_to, dayEnd) };
 }
 
-/** An order as the actor sees it, with the actions they may take on it now and its display names (names.ts). */
+/** Orders as the actor sees them, with the actions they may take on each now and their display names (names.ts). */
+export async function presentOrders(db: Kysely<DB>, actor: Actor, rows: readonly ListRow[]): Promise<WorkOrder[]> {
+  const names = await namesFor(db, actor.companyId, actor.epoch, rows);
+  return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, actor.boundApplications.has(r.application_id)), names));
+}
+
+/** One order as the actor sees it (`presentOrders`). */
 export async function presentOrder(db: Kysely<DB>, actor: Actor, order: OrderRow): Promise<WorkOrder> {
-  const names = await namesFor(db, actor.companyId, actor.epoch, [order]);
-  return toWorkOrder(order, allowedActions(order, actor, actor.boundApplications.has(order.application_id)), names);
+  return (await presentOrders(db, actor, [order]))[0];
 }
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
@@ -87,17 +92,12 @@ export function createWorkOrderService(db: Kysely<DB>) {
     detail: r.detail ? (JSON.parse(r.detail) as unknown) : null,
   });
 
-  const present = async (actor: Actor, rows: ListRow[]): Promise<WorkOrder[]> => {
-    const names = await namesFor(db, actor.companyId, actor.epoch, rows);
-    return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, actor.boundApplications.has(r.application_id)), names));
-  };
-
   return {
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
       const data = forCompany(db, actor.companyId);
       await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
       const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-      return pageOf(await present(actor, found.rows), found.total, q, 'capped' in found);
+      return pageOf(await presentOrders(db, actor, found.rows), found.total, q, 'capped' in found);
     },
 
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
@@ -161,7 +161,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
     /** "My work orders": to handle, created by me, or reviewed by me. */
     async mine(actor: Actor, q: { type: (typeof MY_WORK_ORDER_TYPES)[number]; status?: WorkOrderStatus; pageNo: number; pageSize: number }) {
       const { rows, total } = await forCompany(db, actor.companyId).reads.myOrders(actor.staffId, q);
-      return pageOf(await present(actor, rows), total, q);
+      return pageOf(await presentOrders(db, actor, rows), total, q);
     },
 
     /** Order kinds (templates in use by the company's applications), for filters. */
