@@ -24,8 +24,12 @@ describe('the endpoint table', () => {
     const noop = () => Promise.resolve(null);
     const all = Object.fromEntries(entries.map(([n]) => [n, noop])) as unknown as Handlers;
     const { signIn: _, ...missing } = all;
-    expect(() => registerEndpoints(Fastify() as unknown as App, missing as Handlers, { publicRateLimit: 1 })).toThrow(/missing signIn/);
-    expect(() => registerEndpoints(Fastify() as unknown as App, { ...all, stray: noop } as Handlers, { publicRateLimit: 1 })).toThrow(/extra stray/);
+    expect(() => registerEndpoints(Fastify() as unknown as App, missing as Handlers, { publicRateLimit: 1, readmit: () => Promise.resolve() })).toThrow(
+      /missing signIn/,
+    );
+    expect(() =>
+      registerEndpoints(Fastify() as unknown as App, { ...all, stray: noop } as Handlers, { publicRateLimit: 1, readmit: () => Promise.resolve() }),
+    ).toThrow(/extra stray/);
   });
 
   it('a known path called with another method answers 405 with Allow, in the envelope', async () => {

@@ -55,6 +55,11 @@ export interface Actor extends CompanyScope {
   ip: string;
   /** Language of messages written for this caller (batch results, field errors). */
   lang: Lang;
+  /**
+   * `epoch` was assumed, not read (docs/design.md, "Assumed epoch"): the service must
+   * confirm it with what its own reads saw (lib/epoch-cache.ts confirmEpoch) before answering.
+   */
+  epochAssumed?: boolean;
 }
 
 declare module 'fastify' {
@@ -65,6 +70,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     scope: CompanyScope | null;
     lang: Lang;
+    /** The auth epoch of `auth` and `scope` was assumed, not read: the handler must confirm it (http/guard.ts). */
+    epochAssumed: boolean;
   }
 }
 
@@ -91,5 +98,5 @@ export function platformActorOf(req: FastifyRequest): PlatformActor {
 export function actorOf(req: FastifyRequest): Actor {
   const auth = authOf(req);
   if (!req.scope) throw errors.notMember();
-  return { ...req.scope, userId: auth.userId, username: auth.username, ip: req.ip, lang: req.lang };
+  return { ...req.scope, userId: auth.userId, username: auth.username, ip: req.ip, lang: req.lang, epochAssumed: req.epochAssumed };
 }

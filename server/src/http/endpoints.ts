@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_BASE, ENDPOINTS, FILE_REPLY, type EndpointName, type ReplyIn, type RequestOf } from '@swo/contract';
+import { StaleEpoch } from '../lib/epoch-cache.ts';
 import { ok } from './envelope.ts';
 import { message } from './messages.ts';
 import type { App } from './types.ts';
@@ -29,6 +30,8 @@ const envelopeOf = (data: z.ZodType) => z.object({ code: z.number().int(), msg: 
 export interface RegisterOptions {
   /** Requests per minute and IP on `rateLimited` (public) calls. */
   publicRateLimit: number;
+  /** Admits a request again under the auth epoch read now (http/guard.ts). */
+  readmit: (req: FastifyRequest) => Promise<void>;
 }
 
 /** Registers the table's routes on `app` (already under API_BASE). */
@@ -63,7 +66,16 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
         },
         handler: async (req, reply) => {
           const input = 'body' in e || 'multipart' in e ? req.body : req.query;
-          const data = await handler(input, { req, reply });
+          let data: unknown;
+          try {
+            data = await handler(input, { req, reply });
+          } catch (error) {
+            // The epoch the guard assumed had moved on: what the handler read is dropped and
+            // the request runs once more under the epoch read now (docs/design.md, "Assumed epoch").
+            if (!(error instanceof StaleEpoch)) throw error;
+            await opts.readmit(req);
+            data = await handler(input, { req, reply });
+          }
           if (isFile) return reply;
           return 'okCode' in e ? { ...ok(data), code: e.okCode } : ok(data);
         },

@@ -70,17 +70,33 @@ export function resolveChoice(rule: AccessRule, field: (name: string) => string)
   return resolveChoice(Object.hasOwn(rule.cases, value) ? rule.cases[value] : rule.otherwise, field);
 }
 
-export function registerGuard(app: FastifyInstance, services: Services): void {
+/**
+ * Calls whose handler confirms the auth epoch it assumed (docs/design.md, "Assumed epoch"):
+ * the list reads the epoch in its page's own statement, a round trip less on PostgreSQL.
+ * A call named here must call `confirmEpoch` (lib/epoch-cache.ts) before it answers.
+ */
+const CONFIRMS_EPOCH = new Set(['workOrderList']);
+
+/**
+ * Registers the hook; returns `readmit`, which admits a request again under the epoch read
+ * now (after its handler found the assumed one stale: http/endpoints.ts).
+ */
+export function registerGuard(app: FastifyInstance, services: Services): (req: FastifyRequest) => Promise<void> {
   app.decorateRequest('auth', null);
   app.decorateRequest('scope', null);
   app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('epochAssumed', false);
 
   app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLang(req.headers.lang, req.headers['accept-language']);
     done();
   });
 
-  app.addHook('preValidation', async (req) => {
+  /** The checks of the hook; `mayAssume`: the epoch may be the newest this process read. */
+  async function admit(req: FastifyRequest, mayAssume: boolean): Promise<void> {
+    req.auth = null;
+    req.scope = null;
+    req.epochAssumed = false;
     const declared = req.routeOptions.config?.permission;
     if (!declared) {
       // Static files and 404s have no permission; API routes must declare one.
@@ -98,13 +114,16 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     // A requester's `ident` decides, even if the browser also holds a staff token.
     const ident = (req.query as Record<string, unknown> | undefined)?.ident;
     if (permission === 'memberOrRequester' && (!token || (typeof ident === 'string' && ident))) return;
-    // One read of the auth epoch per request keys the session and scope caches (docs/design.md, "Caller cache").
-    const epoch = token ? await services.auth.epoch() : 0;
+    const endpoint = req.routeOptions.config.endpoint ?? '';
+    // One read of the auth epoch per request keys the session and scope caches (docs/design.md,
+    // "Caller cache"), or none where the handler confirms the one assumed ("Assumed epoch").
+    const assumed = token && mayAssume && CONFIRMS_EPOCH.has(endpoint) ? services.auth.knownEpoch() : undefined;
+    const epoch = token ? (assumed ?? (await services.auth.epoch())) : 0;
+    req.epochAssumed = assumed !== undefined;
     const auth = token ? await services.auth.authenticate(token, epoch) : null;
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;
     services.sessions.touch(auth.sessionId);
-    const endpoint = req.routeOptions.config.endpoint ?? '';
     if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(endpoint)) throw errors.mustChangePassword();
     // Never with the above: a reset password comes first (enrol-owed-repo.ts).
     if (auth.twoFactorEnrolOwed && !WHILE_TWO_FACTOR_ENROL_OWED.has(endpoint)) throw errors.twoFactorEnrolRequired();
@@ -131,5 +150,17 @@ export function registerGuard(app: FastifyInstance, services: Services): void {
     req.scope = scope;
     if (!code) return;
     if (!scope.isAdmin && !can(scope.permissions, code)) throw errors.forbidden();
+  }
+
+  app.addHook('preValidation', async (req) => {
+    try {
+      await admit(req, true);
+    } catch (error) {
+      // A refusal is answered only under an epoch read for it: what was cached under the
+      // assumed one may be a password since changed or a role since granted.
+      if (!req.epochAssumed) throw error;
+      await admit(req, false);
+    }
   });
+  return (req) => admit(req, false);
 }

@@ -23,3 +23,19 @@ export class EpochCache<V> {
     this.entries.set(key, { epoch, value });
   }
 }
+
+/**
+ * Thrown when a request that assumed the auth epoch (docs/design.md, "Assumed epoch") reads
+ * another one: nothing it read may be answered; the request is admitted again under the
+ * epoch read now and run once more (http/endpoints.ts).
+ */
+export class StaleEpoch extends Error {
+  constructor() {
+    super('the auth epoch moved on since the request assumed it');
+  }
+}
+
+/** Throws StaleEpoch unless `read`, the epoch the request's own reads saw, is the `assumed` one. */
+export function confirmEpoch(assumed: number | undefined, read: number): void {
+  if (assumed !== read) throw new StaleEpoch();
+}

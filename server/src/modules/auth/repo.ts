@@ -1,4 +1,5 @@
 /** SQL of accounts, sessions and login throttling. Users are global; sessions are per user. */
+import { sql } from 'kysely';
 import type { UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { enrolOwedExpr } from './enrol-owed-repo.ts';
@@ -94,6 +95,12 @@ export function authEpochReader(db: Db): () => Promise<number> {
   const query = db.selectFrom('auth_epoch').select('value').where('id', '=', 1).compile();
   return async () => Number((await db.executeQuery(query)).rows[0]?.value ?? 0);
 }
+
+/**
+ * The auth epoch as a column of another statement: read in the same snapshot as that
+ * statement's rows (docs/design.md, "Assumed epoch").
+ */
+export const authEpochColumn = () => sql<number>`(select value from auth_epoch where id = 1)`;
 
 export async function touchSession(db: Db, sessionId: number, at: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();

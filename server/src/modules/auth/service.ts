@@ -13,6 +13,7 @@ import { errors, AppError } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
 import { dummyHash, hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { EpochCache } from '../../lib/epoch-cache.ts';
+import { isPostgres } from '../../db/types.ts';
 import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import * as repo from './repo.ts';
@@ -24,9 +25,23 @@ import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
 export function createAuthService(db: Kysely<DB>) {
   const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
   const readEpoch = repo.authEpochReader(db);
+  /** The newest auth epoch this process has read (epochs only grow). */
+  let known: number | undefined;
+  const assumable = isPostgres(db);
   return {
     /** The database's auth epoch: read once per request, it keys the caller caches (docs/design.md, "Caller cache"). */
-    epoch: readEpoch,
+    async epoch(): Promise<number> {
+      const value = await readEpoch();
+      known = known === undefined ? value : Math.max(known, value);
+      return value;
+    },
+
+    /**
+     * The newest epoch this process has read, without a read: what a request may assume when
+     * its own reads confirm it (docs/design.md, "Assumed epoch"). Undefined before the first
+     * read, and on SQLite, where a read is in process and saves no round trip.
+     */
+    knownEpoch: (): number | undefined => (assumable ? known : undefined),
 
     /**
      * Checks the credentials and opens a session, or a two-factor challenge (sign-in.ts);

@@ -16,6 +16,7 @@ import {
   type WorkOrderStatus,
 } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
+import { authEpochColumn } from '../auth/repo.ts';
 import { deepFreeze } from '../../lib/deep-freeze.ts';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
@@ -294,7 +295,10 @@ function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
   return { query };
 }
 
-/** A page of the company's orders, newest first, and the total matching. */
+/**
+ * A page of the company's orders, newest first, and the total matching; `epoch`, the auth
+ * epoch when the page's statement read it (PostgreSQL, common case, a page not past the end).
+ */
 export async function listOrders(
   db: Db,
   companyId: CompanyId,
@@ -332,7 +336,12 @@ export async function listOrders(
     // PostgreSQL, and 11 % fewer on SQLite (which scans the counters for the subquery).
     const found = (await db.executeQuery(status ? countedStatusPage(db, { companyId, status, limit, offset }) : countedPage(db, { companyId, limit, offset })))
       .rows;
-    if (found.length) return { rows: found.map(({ counter_total: _, ...row }) => row), total: Number(found[0].counter_total ?? 0) };
+    if (found.length)
+      return {
+        rows: found.map(({ counter_total: _, auth_epoch: __, ...row }) => row),
+        total: Number(found[0].counter_total ?? 0),
+        epoch: Number(found[0].auth_epoch),
+      };
     // A page past the end has no row to carry the total.
     return { rows: [], total: await countIn(db, companyId, status) };
   }
@@ -358,9 +367,17 @@ function newestOrders(db: Db, v: PageValues & { status?: WorkOrderStatus }) {
 const newestPage = compiledOnce((db, v: PageValues) => newestOrders(db, v));
 const statusPage = compiledOnce((db, v: StatusPageValues) => newestOrders(db, v));
 
-/** PostgreSQL: the same pages, each row carrying the counters' total (`counter_total`). */
-const countedPage = compiledOnce((db, v: PageValues) => newestOrders(db, v).select(counterSum(db, v).$asScalar().as('counter_total')));
-const countedStatusPage = compiledOnce((db, v: StatusPageValues) => newestOrders(db, v).select(counterSum(db, v).$asScalar().as('counter_total')));
+/**
+ * PostgreSQL: the same pages, each row carrying the counters' total (`counter_total`) and the
+ * auth epoch read in the page's snapshot (`auth_epoch`: the list confirms the epoch it
+ * assumed with it, docs/design.md "Assumed epoch").
+ */
+const countedPage = compiledOnce((db, v: PageValues) =>
+  newestOrders(db, v).select([counterSum(db, v).$asScalar().as('counter_total'), authEpochColumn().as('auth_epoch')]),
+);
+const countedStatusPage = compiledOnce((db, v: StatusPageValues) =>
+  newestOrders(db, v).select([counterSum(db, v).$asScalar().as('counter_total'), authEpochColumn().as('auth_epoch')]),
+);
 
 /** The sum of `counts` over `statuses`. */
 function sumOf(counts: Record<WorkOrderStatus, number>, statuses: readonly WorkOrderStatus[]) {

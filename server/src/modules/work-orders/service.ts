@@ -25,6 +25,8 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
+import { confirmEpoch } from '../../lib/epoch-cache.ts';
+import { authEpochReader } from '../auth/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { denialFor } from './policy.ts';
@@ -86,6 +88,7 @@ export async function presentOrder(db: Kysely<DB>, actor: Actor, order: OrderRow
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
 export function createWorkOrderService(db: Kysely<DB>) {
+  const readEpoch = authEpochReader(db);
   const parseRecord = (r: Awaited<ReturnType<OrderRepo['listRecords']>>[number]) => ({
     ...r,
     is_internal: r.is_internal === 1,
@@ -97,6 +100,8 @@ export function createWorkOrderService(db: Kysely<DB>) {
       const data = forCompany(db, actor.companyId);
       await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
       const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
+      // Before the names (cached under the epoch) are read: docs/design.md, "Assumed epoch".
+      if (actor.epochAssumed) confirmEpoch(actor.epoch, ('epoch' in found ? found.epoch : undefined) ?? (await readEpoch()));
       return pageOf(await presentOrders(db, actor, found.rows), found.total, q, 'capped' in found);
     },
 
