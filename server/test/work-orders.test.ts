@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appKey, call, login, repairSubmission, setup, submitRepair, type Harness } from './helper.ts';
+import { sql } from 'kysely';
+import { appKey, call, dialect, login, repairSubmission, setup, submitRepair, type Harness } from './helper.ts';
 import { countOrders as countAllOrders } from './helper.ts';
 
 let h: Harness;
@@ -19,6 +20,26 @@ describe('order numbers', () => {
     const made = await Promise.all(Array.from({ length: 8 }, () => submitRepair(h)));
     const numbers = made.map((o) => seq(o.order_no)).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => first + 1 + i));
+  });
+
+  it('a number past 999,999 of a day keeps every digit', async () => {
+    const sequence = `work_order_no_${h.property}`;
+    const setNext = async (n: number) =>
+      dialect === 'postgres'
+        ? void (await sql`select setval(${sequence}::regclass, ${n - 1})`.execute(h.db))
+        : void (await h.db
+            .updateTable('companies')
+            .set({ order_seq: n - 1 })
+            .where('id', '=', h.property)
+            .execute());
+    const next = Number((await submitRepair(h)).order_no.slice(8)) + 1;
+    await setNext(1_000_000);
+    try {
+      expect((await submitRepair(h)).order_no.slice(8)).toBe('1000000');
+    } finally {
+      await setNext(next);
+    }
+    expect((await submitRepair(h)).order_no).toMatch(/^\d{14}$/);
   });
 });
 

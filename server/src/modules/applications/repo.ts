@@ -190,6 +190,7 @@ function activeApplications(db: Db) {
       'a.app_key',
       'a.category_id',
       'co.name as company_name',
+      'co.time_zone as company_time_zone',
       't.id as template_id',
       't.name as template_name',
       't.version as template_version',

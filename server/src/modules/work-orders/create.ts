@@ -123,6 +123,7 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: WorkOrder
     form_data: JSON.stringify(o.value),
     created_at: at,
     updated_at: at,
+    time_zone: app.company_time_zone,
   });
   await attachFormUploads(trx, app.company_id, order.id, schema, o.value, o.lang);
   await orders.insertRecord({

@@ -21,6 +21,8 @@ import { countIn, countUnassignedByName, findOrder, findOrderDetail, listOrders,
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
   order_no?: string;
+  /** The company's time zone when the caller has it: on PostgreSQL the number is then taken by the insert itself. */
+  time_zone?: string;
 };
 
 const statusBump = compiledOnce((db, v: { companyId: CompanyId; status: string; delta: number }) =>
@@ -60,17 +62,32 @@ async function nextOrderNo(db: Db, companyId: CompanyId, at: string): Promise<st
       .executeTakeFirstOrThrow();
     ({ order_seq: seq, time_zone: timeZone } = r);
   }
-  return localDay(at, timeZone).replace(/-/g, '') + String(seq).padStart(6, '0');
+  return dayPrefix(at, timeZone) + String(seq).padStart(6, '0');
 }
+
+/** The yyyyMMdd an order number made at `at` starts with: the company's own day. */
+const dayPrefix = (at: string, timeZone: string) => localDay(at, timeZone).replace(/-/g, '');
+
+/**
+ * PostgreSQL: a new order's row whose number the statement takes itself from the company's
+ * sequence (`nextOrderNo`'s number, padded the same way and never cut), a round trip less
+ * than taking it first. `day`: the yyyyMMdd; `sequence`: the sequence's name.
+ */
+const numberedOrderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id' | 'order_no'> & { day: string; sequence: string }) => {
+  const { day, sequence, ...row } = v;
+  const number = sql<string>`(select ${day} || lpad(n.seq, greatest(6, length(n.seq)), '0') from (select nextval(${sequence}::regclass)::text as seq) n)`;
+  return db
+    .insertInto('work_orders')
+    .values({ ...row, order_no: number })
+    .returning(['id', 'order_no']);
+});
 
 /** A new order's row, every column named (compiled once: the statement's shape never varies; no value may be undefined). */
 const orderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'>) => db.insertInto('work_orders').values(v).returning('id'));
 
 async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
-  const order_no = o.order_no ?? (await nextOrderNo(db, companyId, o.created_at));
-  const values: Omit<WorkOrdersTable, 'id'> = {
+  const values: Omit<WorkOrdersTable, 'id' | 'order_no'> = {
     company_id: companyId,
-    order_no,
     title: o.title,
     status: o.status,
     application_id: o.application_id,
@@ -90,11 +107,18 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
     completed_at: o.status === 'completed' ? o.updated_at : null,
     deleted_at: null,
   };
-  const row = (await db.executeQuery(orderInsert(db, values))).rows[0];
+  let row: { id: WorkOrderId; order_no: string };
+  if (o.order_no === undefined && o.time_zone !== undefined && isPostgres(db)) {
+    const numbered = { ...values, day: dayPrefix(o.created_at, o.time_zone), sequence: `work_order_no_${Number(companyId)}` };
+    row = (await db.executeQuery(numberedOrderInsert(db, numbered))).rows[0];
+  } else {
+    const order_no = o.order_no ?? (await nextOrderNo(db, companyId, o.created_at));
+    row = { id: (await db.executeQuery(orderInsert(db, { ...values, order_no }))).rows[0].id, order_no };
+  }
   await bumpCount(db, companyId, o.status, 1);
   await restate(db, companyId, row.id, null, { application_id: o.application_id, status: o.status, members: membersOf(o.handler_id, o.creator_staff_id) });
-  await indexOrder(db, companyId, row.id, { ...o, order_no }, { fresh: true });
-  return { id: row.id, order_no };
+  await indexOrder(db, companyId, row.id, { ...o, order_no: row.order_no }, { fresh: true });
+  return row;
 }
 
 export interface Move {
