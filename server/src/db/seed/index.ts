@@ -97,7 +97,11 @@ export async function seedDemo(db: Kysely<DB>, nowIso = new Date().toISOString()
 
 async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, UserId>, nowIso: string, seed: number): Promise<void> {
   const created_at = addMs(nowIso, -60 * DAY);
-  const company = await db.insertInto('companies').values({ name: c.name, status: 1, order_seq: 0, created_at }).returning('id').executeTakeFirstOrThrow();
+  const company = await db
+    .insertInto('companies')
+    .values({ name: c.name, status: 1, order_seq: 0, created_at })
+    .returning(['id', 'time_zone'])
+    .executeTakeFirstOrThrow();
   const companyId = company.id;
 
   const deptIds = new Map<string, DepartmentId>();
@@ -317,6 +321,7 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, UserId>,
       form_data: JSON.stringify(check.value),
       created_at: createdAt,
       updated_at: last,
+      time_zone: company.time_zone,
     });
     if (reason) await db.updateTable('work_orders').set({ reason }).where('id', '=', order.id).execute();
     if (steps.length > 1) await db.updateTable('work_orders').set({ version: steps.length }).where('id', '=', order.id).execute();

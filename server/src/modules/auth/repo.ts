@@ -88,19 +88,19 @@ export async function clearFailures(db: Db, key: string, before: string): Promis
 }
 
 /**
+ * The auth epoch as a column of a statement: read in the same snapshot as that statement's
+ * rows (docs/design.md, "Assumed epoch"); 0 before the row exists.
+ */
+export const authEpochColumn = () => sql<number>`coalesce((select value from auth_epoch where id = 1), 0)`;
+
+/**
  * A reader of the auth epoch (docs/design.md, "Caller cache"), compiled once: it runs on
  * every signed-in request, so it skips building the query each time.
  */
 export function authEpochReader(db: Db): () => Promise<number> {
-  const query = db.selectFrom('auth_epoch').select('value').where('id', '=', 1).compile();
-  return async () => Number((await db.executeQuery(query)).rows[0]?.value ?? 0);
+  const query = db.selectNoFrom(authEpochColumn().as('value')).compile();
+  return async () => Number((await db.executeQuery(query)).rows[0].value);
 }
-
-/**
- * The auth epoch as a column of another statement: read in the same snapshot as that
- * statement's rows (docs/design.md, "Assumed epoch").
- */
-export const authEpochColumn = () => sql<number>`(select value from auth_epoch where id = 1)`;
 
 export async function touchSession(db: Db, sessionId: number, at: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();

@@ -30,7 +30,7 @@ export function createAuthService(db: Kysely<DB>) {
   const assumable = isPostgres(db);
   return {
     /** The database's auth epoch: read once per request, it keys the caller caches (docs/design.md, "Caller cache"). */
-    async epoch(): Promise<number> {
+    epoch: async (): Promise<number> => {
       const value = await readEpoch();
       known = known === undefined ? value : Math.max(known, value);
       return value;

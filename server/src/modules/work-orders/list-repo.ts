@@ -295,16 +295,26 @@ function filtered(db: Db, companyId: CompanyId, f: OrderFilters) {
   return { query };
 }
 
-/**
- * A page of the company's orders, newest first, and the total matching; `epoch`, the auth
- * epoch when the page's statement read it (PostgreSQL, common case, a page not past the end).
- */
+/** An order row as the list reads it (`baseSelect`). */
+export type OrderListRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+
+/** A page of orders and the total matching. */
+export interface OrderPage {
+  rows: OrderListRow[];
+  total: number;
+  /** The total is a lower bound (keyword search counts so far past the page). */
+  capped?: true;
+  /** The auth epoch, when the page's statement read it (PostgreSQL, common case, a page not past the end). */
+  epoch?: number;
+}
+
+/** A page of the company's orders, newest first, and the total matching. */
 export async function listOrders(
   db: Db,
   companyId: CompanyId,
   q: OrderFilters & { pageNo: number; pageSize: number },
   opts: { exactCount?: boolean } & Pick<OrderFilters, 'creatorStaffId' | 'reviewedBy'> = {},
-) {
+): Promise<OrderPage> {
   const f: OrderFilters = { ...q, creatorStaffId: opts.creatorStaffId, reviewedBy: opts.reviewedBy };
   const scope = scopeOf(f);
   if (scope && countable(f)) {

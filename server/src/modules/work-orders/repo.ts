@@ -20,9 +20,8 @@ import { membersOf, orderKeys, PART, readMembers, restate, type Standing } from 
 import { countIn, countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, findTemplateVersion } from './list-repo.ts';
 
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
-  order_no?: string;
-  /** The company's time zone when the caller has it: on PostgreSQL the number is then taken by the insert itself. */
-  time_zone?: string;
+  /** The company's time zone: the day of the order's number is the company's. */
+  time_zone: string;
 };
 
 const statusBump = compiledOnce((db, v: { companyId: CompanyId; status: string; delta: number }) =>
@@ -39,39 +38,15 @@ async function bumpCount(db: Db, companyId: CompanyId, status: string, delta: nu
   await db.executeQuery(statusBump(db, { companyId, status, delta }));
 }
 
-/**
- * Next order number of the company: yyyyMMdd (its own day) + a per-company sequence of 6
- * digits. On PostgreSQL the sequence is the company's own (`work_order_no_<id>`, made by a
- * trigger with the company): nextval locks no row, so creates of one company do not queue
- * on each other; numbers a rolled-back create took are skipped. On SQLite, the company row.
- */
-async function nextOrderNo(db: Db, companyId: CompanyId, at: string): Promise<string> {
-  let seq: number;
-  let timeZone: string;
-  if (isPostgres(db)) {
-    const r = await sql<{ seq: number; time_zone: string }>`select nextval(${`work_order_no_${Number(companyId)}`}::regclass) as seq, time_zone
-      from companies where id = ${companyId}`.execute(db);
-    if (!r.rows[0]) throw new Error(`company ${companyId} not found`);
-    ({ seq, time_zone: timeZone } = r.rows[0]);
-  } else {
-    const r = await db
-      .updateTable('companies')
-      .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
-      .where('id', '=', companyId)
-      .returning(['order_seq', 'time_zone'])
-      .executeTakeFirstOrThrow();
-    ({ order_seq: seq, time_zone: timeZone } = r);
-  }
-  return dayPrefix(at, timeZone) + String(seq).padStart(6, '0');
-}
-
 /** The yyyyMMdd an order number made at `at` starts with: the company's own day. */
 const dayPrefix = (at: string, timeZone: string) => localDay(at, timeZone).replace(/-/g, '');
 
 /**
  * PostgreSQL: a new order's row whose number the statement takes itself from the company's
- * sequence (`nextOrderNo`'s number, padded the same way and never cut), a round trip less
- * than taking it first. `day`: the yyyyMMdd; `sequence`: the sequence's name.
+ * own sequence (`work_order_no_<id>`, made by a trigger with the company), a round trip less
+ * than taking it first: `day` + the number padded to six digits, never cut. nextval locks no
+ * row, so creates of one company do not queue on each other; numbers a rolled-back create
+ * took are skipped. `sequence`: the sequence's name.
  */
 const numberedOrderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id' | 'order_no'> & { day: string; sequence: string }) => {
   const { day, sequence, ...row } = v;
@@ -81,6 +56,15 @@ const numberedOrderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id' | 'o
     .values({ ...row, order_no: number })
     .returning(['id', 'order_no']);
 });
+
+/** SQLite: the company's next order number, counted on its row (writers take turns there). */
+const nextSqliteSeq = compiledOnce((db, v: { companyId: CompanyId }) =>
+  db
+    .updateTable('companies')
+    .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
+    .where('id', '=', v.companyId)
+    .returning('order_seq'),
+);
 
 /** A new order's row, every column named (compiled once: the statement's shape never varies; no value may be undefined). */
 const orderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'>) => db.insertInto('work_orders').values(v).returning('id'));
@@ -107,12 +91,14 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
     completed_at: o.status === 'completed' ? o.updated_at : null,
     deleted_at: null,
   };
+  // The number: yyyyMMdd of the company's day + a per-company sequence of at least 6 digits.
+  const day = dayPrefix(o.created_at, o.time_zone);
   let row: { id: WorkOrderId; order_no: string };
-  if (o.order_no === undefined && o.time_zone !== undefined && isPostgres(db)) {
-    const numbered = { ...values, day: dayPrefix(o.created_at, o.time_zone), sequence: `work_order_no_${Number(companyId)}` };
-    row = (await db.executeQuery(numberedOrderInsert(db, numbered))).rows[0];
+  if (isPostgres(db)) {
+    row = (await db.executeQuery(numberedOrderInsert(db, { ...values, day, sequence: `work_order_no_${Number(companyId)}` }))).rows[0];
   } else {
-    const order_no = o.order_no ?? (await nextOrderNo(db, companyId, o.created_at));
+    const { order_seq } = (await db.executeQuery(nextSqliteSeq(db, { companyId }))).rows[0];
+    const order_no = day + String(order_seq).padStart(6, '0');
     row = { id: (await db.executeQuery(orderInsert(db, { ...values, order_no }))).rows[0].id, order_no };
   }
   await bumpCount(db, companyId, o.status, 1);
@@ -388,7 +374,6 @@ async function pickHandler(db: Db, companyId: CompanyId, applicationId: Applicat
 
 /** The work-order functions bound to one company (reached through `forCompany`). */
 export const orderRepo = companyRepo({
-  nextOrderNo,
   insertOrder,
   moveStatus,
   insertRecord,

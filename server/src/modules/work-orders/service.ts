@@ -26,23 +26,21 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { confirmEpoch } from '../../lib/epoch-cache.ts';
-import { authEpochReader } from '../auth/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { denialFor } from './policy.ts';
+import type { OrderListRow } from './list-repo.ts';
 import type { OrderRepo, OrderRow } from './repo.ts';
 import { loadOrder } from './transition.ts';
 import { namesFor, type DisplayNames } from './names.ts';
 import { visibilityOf } from './visibility.ts';
 import { dayEnd, dayStart } from '../../lib/time.ts';
 
-type ListRow = Awaited<ReturnType<OrderRepo['listOrders']>>['rows'][number];
-
 /** Actions the actor may take on the order now (state machine and policy). */
-export const allowedActions = (r: ListRow, actor: Actor, actorBound: boolean): string[] =>
+export const allowedActions = (r: OrderListRow, actor: Actor, actorBound: boolean): string[] =>
   actionsFor(r.status as WorkOrderStatus).filter((a) => !denialFor(a, actor, { handler_id: r.handler_id, creator_staff_id: r.creator_staff_id, actorBound }));
 
-export const toWorkOrder = (r: ListRow, allowed_actions: string[], names: DisplayNames): WorkOrder => ({
+export const toWorkOrder = (r: OrderListRow, allowed_actions: string[], names: DisplayNames): WorkOrder => ({
   id: r.id,
   order_no: r.order_no,
   title: r.title,
@@ -75,7 +73,7 @@ export function zonedFilters<T extends { created_from?: string; created_to?: str
 }
 
 /** Orders as the actor sees them, with the actions they may take on each now and their display names (names.ts). */
-export async function presentOrders(db: Kysely<DB>, actor: Actor, rows: readonly ListRow[]): Promise<WorkOrder[]> {
+export async function presentOrders(db: Kysely<DB>, actor: Actor, rows: readonly OrderListRow[]): Promise<WorkOrder[]> {
   const names = await namesFor(db, actor.companyId, actor.epoch, rows);
   return rows.map((r) => toWorkOrder(r, allowedActions(r, actor, actor.boundApplications.has(r.application_id)), names));
 }
@@ -87,8 +85,8 @@ export async function presentOrder(db: Kysely<DB>, actor: Actor, order: OrderRow
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
-export function createWorkOrderService(db: Kysely<DB>) {
-  const readEpoch = authEpochReader(db);
+/** `readEpoch`: the auth service's read of the auth epoch (confirms an assumed one, docs/design.md "Assumed epoch"). */
+export function createWorkOrderService(db: Kysely<DB>, readEpoch: () => Promise<number>) {
   const parseRecord = (r: Awaited<ReturnType<OrderRepo['listRecords']>>[number]) => ({
     ...r,
     is_internal: r.is_internal === 1,
@@ -101,8 +99,8 @@ export function createWorkOrderService(db: Kysely<DB>) {
       await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
       const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
       // Before the names (cached under the epoch) are read: docs/design.md, "Assumed epoch".
-      if (actor.epochAssumed) confirmEpoch(actor.epoch, ('epoch' in found ? found.epoch : undefined) ?? (await readEpoch()));
-      return pageOf(await presentOrders(db, actor, found.rows), found.total, q, 'capped' in found);
+      if (actor.epochAssumed) confirmEpoch(actor.epoch, found.epoch ?? (await readEpoch()));
+      return pageOf(await presentOrders(db, actor, found.rows), found.total, q, found.capped === true);
     },
 
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
