@@ -146,7 +146,7 @@ export async function buildApp(opts: AppOptions) {
   );
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => services.live.close());
-  const readmit = registerGuard(app, services);
+  const admission = registerGuard(app, services);
 
   const handlers: Handlers = {
     ...authHandlers(services),
@@ -170,7 +170,7 @@ export async function buildApp(opts: AppOptions) {
     (api, _opts, done) => {
       const a = api as unknown as App;
       a.get('/health', { config: { permission: 'public' }, schema: { hide: true } }, () => Promise.resolve({ code: 200, msg: 'ok', data: null }));
-      registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60, readmit });
+      registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60, admission });
       done();
     },
     { prefix: API_BASE },

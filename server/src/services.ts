@@ -68,7 +68,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     access,
     live: createLiveService(db, bus, auth, access, { heartbeatMs: live.heartbeatMs, onError: live.onError }),
     applications: createApplicationService(db),
-    workOrders: createWorkOrderService(db, auth.epoch),
+    workOrders: createWorkOrderService(db),
     workOrderActions: createWorkOrderActions(db),
     stats: createStatsService(db, dialect),
     excel: createExcelService(db),

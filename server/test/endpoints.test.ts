@@ -24,12 +24,9 @@ describe('the endpoint table', () => {
     const noop = () => Promise.resolve(null);
     const all = Object.fromEntries(entries.map(([n]) => [n, noop])) as unknown as Handlers;
     const { signIn: _, ...missing } = all;
-    expect(() => registerEndpoints(Fastify() as unknown as App, missing as Handlers, { publicRateLimit: 1, readmit: () => Promise.resolve() })).toThrow(
-      /missing signIn/,
-    );
-    expect(() =>
-      registerEndpoints(Fastify() as unknown as App, { ...all, stray: noop } as Handlers, { publicRateLimit: 1, readmit: () => Promise.resolve() }),
-    ).toThrow(/extra stray/);
+    const admission = { readmit: () => Promise.resolve(), settle: () => Promise.resolve() };
+    expect(() => registerEndpoints(Fastify() as unknown as App, missing as Handlers, { publicRateLimit: 1, admission })).toThrow(/missing signIn/);
+    expect(() => registerEndpoints(Fastify() as unknown as App, { ...all, stray: noop } as Handlers, { publicRateLimit: 1, admission })).toThrow(/extra stray/);
   });
 
   it('a known path called with another method answers 405 with Allow, in the envelope', async () => {

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessRule, ApplicationId, CompanyId, DataScope, DepartmentId, GrantedPermission, RoleId, StaffId, UserId } from '@swo/contract';
 import type { Lang } from './messages.ts';
 import { errors } from './errors.ts';
+import type { EpochCheck } from '../lib/epoch-cache.ts';
 
 export interface AuthContext {
   userId: UserId;
@@ -56,10 +57,10 @@ export interface Actor extends CompanyScope {
   /** Language of messages written for this caller (batch results, field errors). */
   lang: Lang;
   /**
-   * `epoch` was assumed, not read (docs/design.md, "Assumed epoch"): the service must
-   * confirm it with what its own reads saw (lib/epoch-cache.ts confirmEpoch) before answering.
+   * Set when `epoch` was assumed, not read (docs/design.md, "Assumed epoch"): a service whose
+   * own statement read the epoch confirms it there, before using what is cached under it.
    */
-  epochAssumed?: boolean;
+  epochCheck?: EpochCheck | null;
 }
 
 declare module 'fastify' {
@@ -70,8 +71,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     scope: CompanyScope | null;
     lang: Lang;
-    /** The auth epoch of `auth` and `scope` was assumed, not read: the handler must confirm it (http/guard.ts). */
-    epochAssumed: boolean;
+    /** Set when the auth epoch of `auth` and `scope` was assumed, not read (http/guard.ts); confirmed by the end of the handler. */
+    epochCheck: EpochCheck | null;
   }
 }
 
@@ -98,5 +99,5 @@ export function platformActorOf(req: FastifyRequest): PlatformActor {
 export function actorOf(req: FastifyRequest): Actor {
   const auth = authOf(req);
   if (!req.scope) throw errors.notMember();
-  return { ...req.scope, userId: auth.userId, username: auth.username, ip: req.ip, lang: req.lang, epochAssumed: req.epochAssumed };
+  return { ...req.scope, userId: auth.userId, username: auth.username, ip: req.ip, lang: req.lang, epochCheck: req.epochCheck };
 }

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_BASE, ENDPOINTS, FILE_REPLY, type EndpointName, type ReplyIn, type RequestOf } from '@swo/contract';
 import { StaleEpoch } from '../lib/epoch-cache.ts';
+import type { Admission } from './guard.ts';
 import { ok } from './envelope.ts';
 import { message } from './messages.ts';
 import type { App } from './types.ts';
@@ -30,8 +31,8 @@ const envelopeOf = (data: z.ZodType) => z.object({ code: z.number().int(), msg: 
 export interface RegisterOptions {
   /** Requests per minute and IP on `rateLimited` (public) calls. */
   publicRateLimit: number;
-  /** Admits a request again under the auth epoch read now (http/guard.ts). */
-  readmit: (req: FastifyRequest) => Promise<void>;
+  /** Finishes requests admitted under an assumed auth epoch (http/guard.ts). */
+  admission: Admission;
 }
 
 /** Registers the table's routes on `app` (already under API_BASE). */
@@ -69,11 +70,12 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
           let data: unknown;
           try {
             data = await handler(input, { req, reply });
+            await opts.admission.settle(req);
           } catch (error) {
             // The epoch the guard assumed had moved on: what the handler read is dropped and
             // the request runs once more under the epoch read now (docs/design.md, "Assumed epoch").
             if (!(error instanceof StaleEpoch)) throw error;
-            await opts.readmit(req);
+            await opts.admission.readmit(req);
             data = await handler(input, { req, reply });
           }
           if (isFile) return reply;

@@ -9,6 +9,7 @@ import { can, companyIdField, isPlatformCode, type AccessRule, type CompanyId } 
 import type { Services } from '../services.ts';
 import { errors } from './errors.ts';
 import { pickLang } from './messages.ts';
+import { EpochCheck } from '../lib/epoch-cache.ts';
 
 export function readToken(req: FastifyRequest): string | null {
   const h = req.headers.token;
@@ -71,21 +72,26 @@ export function resolveChoice(rule: AccessRule, field: (name: string) => string)
 }
 
 /**
- * Calls whose handler confirms the auth epoch it assumed (docs/design.md, "Assumed epoch"):
- * the list reads the epoch in its page's own statement, a round trip less on PostgreSQL.
- * A call named here must call `confirmEpoch` (lib/epoch-cache.ts) before it answers.
+ * Calls admitted under an assumed auth epoch (docs/design.md, "Assumed epoch"): reads only,
+ * since a stale epoch runs the handler again. The list reads the epoch in its page's own
+ * statement, a round trip less on PostgreSQL; the endpoint wrapper confirms it otherwise.
  */
-const CONFIRMS_EPOCH = new Set(['workOrderList']);
+const ASSUMES_EPOCH = new Set(['workOrderList']);
 
-/**
- * Registers the hook; returns `readmit`, which admits a request again under the epoch read
- * now (after its handler found the assumed one stale: http/endpoints.ts).
- */
-export function registerGuard(app: FastifyInstance, services: Services): (req: FastifyRequest) => Promise<void> {
+/** What the endpoint wrapper (http/endpoints.ts) asks of the guard about an assumed epoch. */
+export interface Admission {
+  /** Admits `req` again under the auth epoch read now (its handler found the assumed one stale). */
+  readmit(req: FastifyRequest): Promise<void>;
+  /** Confirms the epoch `req` assumed, when its handler did not: reads it; throws StaleEpoch if it moved on. */
+  settle(req: FastifyRequest): Promise<void>;
+}
+
+/** Registers the hook; returns what the endpoint wrapper needs to finish a request admitted under an assumed epoch. */
+export function registerGuard(app: FastifyInstance, services: Services): Admission {
   app.decorateRequest('auth', null);
   app.decorateRequest('scope', null);
   app.decorateRequest('lang', 'zh-CN');
-  app.decorateRequest('epochAssumed', false);
+  app.decorateRequest('epochCheck', null);
 
   app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLang(req.headers.lang, req.headers['accept-language']);
@@ -96,7 +102,7 @@ export function registerGuard(app: FastifyInstance, services: Services): (req: F
   async function admit(req: FastifyRequest, mayAssume: boolean): Promise<void> {
     req.auth = null;
     req.scope = null;
-    req.epochAssumed = false;
+    req.epochCheck = null;
     const declared = req.routeOptions.config?.permission;
     if (!declared) {
       // Static files and 404s have no permission; API routes must declare one.
@@ -117,9 +123,9 @@ export function registerGuard(app: FastifyInstance, services: Services): (req: F
     const endpoint = req.routeOptions.config.endpoint ?? '';
     // One read of the auth epoch per request keys the session and scope caches (docs/design.md,
     // "Caller cache"), or none where the handler confirms the one assumed ("Assumed epoch").
-    const assumed = token && mayAssume && CONFIRMS_EPOCH.has(endpoint) ? services.auth.knownEpoch() : undefined;
+    const assumed = token && mayAssume && ASSUMES_EPOCH.has(endpoint) ? services.auth.knownEpoch() : undefined;
     const epoch = token ? (assumed ?? (await services.auth.epoch())) : 0;
-    req.epochAssumed = assumed !== undefined;
+    if (assumed !== undefined) req.epochCheck = new EpochCheck(assumed);
     const auth = token ? await services.auth.authenticate(token, epoch) : null;
     if (!auth) throw errors.notSignedIn();
     req.auth = auth;
@@ -158,9 +164,14 @@ export function registerGuard(app: FastifyInstance, services: Services): (req: F
     } catch (error) {
       // A refusal is answered only under an epoch read for it: what was cached under the
       // assumed one may be a password since changed or a role since granted.
-      if (!req.epochAssumed) throw error;
+      if (!req.epochCheck) throw error;
       await admit(req, false);
     }
   });
-  return (req) => admit(req, false);
+  return {
+    readmit: (req) => admit(req, false),
+    async settle(req) {
+      if (req.epochCheck && !req.epochCheck.confirmed) req.epochCheck.confirm(await services.auth.epoch());
+    },
+  };
 }

@@ -35,7 +35,21 @@ export class StaleEpoch extends Error {
   }
 }
 
-/** Throws StaleEpoch unless `read`, the epoch the request's own reads saw, is the `assumed` one. */
-export function confirmEpoch(assumed: number | undefined, read: number): void {
-  if (assumed !== read) throw new StaleEpoch();
+/**
+ * The auth epoch a request's guard assumed (docs/design.md, "Assumed epoch"), carried by the
+ * request and its actor. A service that reads the epoch with its own statements confirms it
+ * there; the endpoint wrapper (http/endpoints.ts) reads and confirms it after any handler
+ * that did not, so an assuming call never answers unconfirmed.
+ */
+export class EpochCheck {
+  /** Whether a read of the epoch has matched `assumed`. */
+  confirmed = false;
+
+  constructor(readonly assumed: number) {}
+
+  /** Marks the check confirmed; throws StaleEpoch when `read`, the epoch a read saw, is another. */
+  confirm(read: number): void {
+    if (read !== this.assumed) throw new StaleEpoch();
+    this.confirmed = true;
+  }
 }

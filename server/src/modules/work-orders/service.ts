@@ -25,7 +25,6 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
-import { confirmEpoch } from '../../lib/epoch-cache.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { denialFor } from './policy.ts';
@@ -85,8 +84,7 @@ export async function presentOrder(db: Kysely<DB>, actor: Actor, order: OrderRow
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
-/** `readEpoch`: the auth service's read of the auth epoch (confirms an assumed one, docs/design.md "Assumed epoch"). */
-export function createWorkOrderService(db: Kysely<DB>, readEpoch: () => Promise<number>) {
+export function createWorkOrderService(db: Kysely<DB>) {
   const parseRecord = (r: Awaited<ReturnType<OrderRepo['listRecords']>>[number]) => ({
     ...r,
     is_internal: r.is_internal === 1,
@@ -98,8 +96,9 @@ export function createWorkOrderService(db: Kysely<DB>, readEpoch: () => Promise<
       const data = forCompany(db, actor.companyId);
       await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
       const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-      // Before the names (cached under the epoch) are read: docs/design.md, "Assumed epoch".
-      if (actor.epochAssumed) confirmEpoch(actor.epoch, found.epoch ?? (await readEpoch()));
+      // The page's statement read the epoch: confirmed before the names cached under it are
+      // used, and the endpoint wrapper need not read it (docs/design.md, "Assumed epoch").
+      if (found.epoch !== undefined) actor.epochCheck?.confirm(found.epoch);
       return pageOf(await presentOrders(db, actor, found.rows), found.total, q, found.capped === true);
     },
 
