@@ -19,6 +19,7 @@ import { syncMenuCatalogue } from './modules/access/repo.ts';
 import { schedulePurge } from './modules/maintenance/purge.ts';
 import { createUploadService } from './modules/uploads/service.ts';
 import { indexMissing } from './modules/work-orders/search-repo.ts';
+import { mergeIndexFully, scheduleIndexMerge } from './modules/maintenance/index-merge.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
@@ -64,8 +65,10 @@ async function serve(purge: boolean) {
   const stopPurge = purge
     ? schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed'), also: purgeUploads(db) })
     : () => undefined;
+  const stopMerge = purge ? scheduleIndexMerge(db, { onError: (err) => app.log.error({ err }, 'keyword index merge failed') }) : () => undefined;
   onShutdown(async () => {
     stopPurge();
+    stopMerge();
     await app.close();
     await db.destroy();
   });
@@ -81,6 +84,7 @@ async function prepareDatabase(): Promise<{ seeded: boolean; dialect: string }> 
   // Orders made before the keyword index existed (or bulk-loaded) get their terms now.
   const indexed = await indexMissing(db);
   if (indexed) console.log(`keyword index: ${indexed} orders indexed`);
+  await mergeIndexFully(db);
   await db.destroy();
   return { seeded, dialect };
 }
@@ -99,6 +103,7 @@ async function primary(dialect: string, seeded: boolean): Promise<void> {
   let stopping = false;
   const { db } = openDatabase(config.databaseUrl);
   const stopPurge = schedulePurge(db, { onError: (err) => console.error('purge of expired rows failed', err), also: purgeUploads(db) });
+  const stopMerge = scheduleIndexMerge(db);
   const fork = () => cluster.fork();
   const listening = new Set<number>();
   cluster.on('listening', (w: Worker) => {
@@ -113,6 +118,7 @@ async function primary(dialect: string, seeded: boolean): Promise<void> {
   onShutdown(async () => {
     stopping = true;
     stopPurge();
+    stopMerge();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     await Promise.all(
       workers.map(

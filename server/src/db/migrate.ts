@@ -30,6 +30,7 @@ import * as searchMerge from './migrations/2026-11-26T01-00-search-merge.ts';
 import * as boundEpoch from './migrations/2026-11-26T02-00-bound-epoch.ts';
 import * as searchStatistics from './migrations/2026-11-26T03-00-search-statistics.ts';
 import * as namesEpoch from './migrations/2026-11-27T00-00-names-epoch.ts';
+import * as searchUsermerge from './migrations/2026-11-27T01-00-search-usermerge.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T02-00-bound-epoch': boundEpoch,
   '2026-11-26T03-00-search-statistics': searchStatistics,
   '2026-11-27T00-00-names-epoch': namesEpoch,
+  '2026-11-27T01-00-search-usermerge': searchUsermerge,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -113,3 +113,22 @@ export async function indexMissing(db: Kysely<DB>, batch = 2000): Promise<number
     done += rows.length;
   }
 }
+
+/**
+ * SQLite: one bounded step of merging the keyword index's segments (FTS5 `merge`, at most
+ * `pages` pages written, segments of a level merged once two have gathered: `usermerge`,
+ * migration 2026-11-27T01-00). Returns whether it did any work (FTS5 says: the connection's
+ * total changes moved by 2 or more). A query reads every segment holding its terms, so a
+ * merged index answers sooner (docs/design.md, "Keyword search"); PostgreSQL has nothing to
+ * merge (false).
+ */
+export async function mergeIndexStep(db: Kysely<DB>, pages: number): Promise<boolean> {
+  if (isPostgres(db)) return false;
+  // One connection held for the three statements: no other statement's changes in between.
+  return db.connection().execute(async (c) => {
+    const changes = async () => (await sql<{ n: number }>`select total_changes() as n`.execute(c)).rows[0].n;
+    const before = await changes();
+    await sql`insert into work_order_search (work_order_search, rank) values ('merge', ${pages})`.execute(c);
+    return (await changes()) - before >= 2;
+  });
+}
