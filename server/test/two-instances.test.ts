@@ -184,11 +184,13 @@ describe('two instances on one database', () => {
     expect((await list(apps[1], token)).body.code).toBe(101);
   });
 
-  // The page of no filter reads the epoch in its own statement; a keyword search's statements
-  // do not, and the endpoint wrapper reads it after the handler.
+  // The page of no filter and a keyword search's matches read the epoch in their own
+  // statement on PostgreSQL; a list filtered by day does not, and the endpoint wrapper reads
+  // it after the handler.
   it.each([
     ['its page', {}],
     ['a keyword search', { keyword: '漏水' }],
+    ['a list filtered by day', { created_from: '2000-01-01' }],
   ])(
     'the list, which assumes the epoch its instance last read, still answers each change made through the same instance at the next call (%s)',
     async (_, filters: Record<string, string>) => {
