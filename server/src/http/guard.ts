@@ -73,8 +73,10 @@ export function resolveChoice(rule: AccessRule, field: (name: string) => string)
 
 /**
  * Calls admitted under an assumed auth epoch (docs/design.md, "Assumed epoch"): reads only,
- * since a stale epoch runs the handler again. The list reads the epoch in its page's own
- * statement, a round trip less on PostgreSQL; the endpoint wrapper confirms it otherwise.
+ * since a stale epoch runs the handler again, and never a file reply (its handler sends the
+ * reply before the endpoint wrapper could confirm). The list reads the epoch in its page's
+ * (or keyword matches') own statement, a round trip less on PostgreSQL; the endpoint wrapper
+ * confirms it otherwise.
  */
 const ASSUMES_EPOCH = new Set(['workOrderList']);
 
@@ -122,7 +124,7 @@ export function registerGuard(app: FastifyInstance, services: Services): Admissi
     if (permission === 'memberOrRequester' && (!token || (typeof ident === 'string' && ident))) return;
     const endpoint = req.routeOptions.config.endpoint ?? '';
     // One read of the auth epoch per request keys the session and scope caches (docs/design.md,
-    // "Caller cache"), or none where the handler confirms the one assumed ("Assumed epoch").
+    // "Caller cache"), or none where the epoch may be assumed ("Assumed epoch").
     const assumed = token && mayAssume && ASSUMES_EPOCH.has(endpoint) ? services.auth.knownEpoch() : undefined;
     const epoch = token ? (assumed ?? (await services.auth.epoch())) : 0;
     if (assumed !== undefined) req.epochCheck = new EpochCheck(assumed);
