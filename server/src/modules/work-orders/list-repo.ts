@@ -4,7 +4,7 @@
  * search"). Part of the order repository: its functions take the company id first and are
  * reached only through `orderRepo(db, companyId)` (repo.ts).
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import {
   WORK_ORDER_STATUSES,
   type CompanyId,
@@ -423,6 +423,12 @@ export async function countIn(db: Db, companyId: CompanyId, status?: WorkOrderSt
 }
 
 /**
+ * The auth epoch as a column of a keyword search's matches on PostgreSQL, a round trip less
+ * (docs/design.md, "Assumed epoch"); null on SQLite, where reading it costs no round trip.
+ */
+const epochOnPostgres = (db: Db): RawBuilder<number | null> => (isPostgres(db) ? authEpochColumn() : sql<null>`null`);
+
+/**
  * A page of a keyword search (docs/design.md, "Keyword search") and its total, counted up
  * to `KEYWORD_LOOKAHEAD` matches past the page's end (then `capped`: at least that many).
  * Both databases read the matches newest first, so the cost follows the matches read, not
@@ -434,21 +440,17 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   if (!kw) return { rows: [], total: 0 };
   const offset = (q.pageNo - 1) * q.pageSize;
   const horizon = offset + q.pageSize + KEYWORD_LOOKAHEAD;
-  const found: { id: WorkOrderId; auth_epoch?: number | string }[] =
+  const found: { id: WorkOrderId; auth_epoch: number | string | null }[] =
     (isPostgres(db) && kw.prefix.length > 0 && (await newestPrefixMatches(db, companyId, f, kw, horizon + 1))) ||
-    (isPostgres(db)
-      ? await keywordMatches(db, companyId, f, kw)
-          .select(authEpochColumn().as('auth_epoch'))
-          .limit(horizon + 1)
-          .execute()
-      : await keywordMatches(db, companyId, f, kw)
-          .limit(horizon + 1)
-          .execute());
+    (await keywordMatches(db, companyId, f, kw)
+      .select(epochOnPostgres(db).as('auth_epoch'))
+      .limit(horizon + 1)
+      .execute());
   const ids = found.map((r) => r.id);
   const pageIds = ids.slice(offset, offset + q.pageSize);
   const rows = pageIds.length ? await baseSelect(db, companyId).where('w.id', 'in', pageIds).orderBy('w.id', 'desc').execute() : [];
-  // PostgreSQL reads the auth epoch with the matches, a round trip less (docs/design.md, "Assumed epoch").
-  const epoch = found[0]?.auth_epoch === undefined ? {} : { epoch: Number(found[0].auth_epoch) };
+  const read = found[0]?.auth_epoch;
+  const epoch = read === undefined || read === null ? {} : { epoch: Number(read) };
   return ids.length > horizon ? { rows, total: horizon, capped: true as const, ...epoch } : { rows, total: ids.length, ...epoch };
 }
 
@@ -462,10 +464,10 @@ function idsWithoutKeyword(db: Db, companyId: CompanyId, f: OrderFilters) {
 /**
  * PostgreSQL, a keyword with a prefix word: the `want` newest matches (with the auth epoch)
  * when the company's newest `want * KEYWORD_PROBE_PER_MATCH` orders (other filters applied)
- * hold that many, each order's terms read by its key; else null. The planner cannot cost a prefix (each
- * phone number under "13800" is a term of its own, none common), so for a prefix most
- * orders share it took the GIN index's set of every match: 1.4 s at 1M orders, 1.5 ms
- * with this; a rarer prefix pays ~2 ms for looking here first.
+ * hold that many, each order's terms read by its key; else null. The planner cannot cost a
+ * prefix (each phone number under "13800" is a term of its own, none common), so for a
+ * prefix most orders share it took the GIN index's set of every match: 1.4 s at 1M orders,
+ * 1.5 ms with this; a rarer prefix pays ~2 ms for looking here first.
  */
 async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, want: number) {
   const newest = idsWithoutKeyword(db, companyId, f)
