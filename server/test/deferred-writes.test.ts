@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
-import { DeferredWrites, later, LATER, renumbered } from '../src/db/deferred-writes.ts';
+import { DEFERRED_RESULT, DeferredWrites, later, LATER, renumbered } from '../src/db/deferred-writes.ts';
 import { createPgDatabase, dialect } from './helper.ts';
 
 describe('deferred writes: the statement they become', () => {
@@ -20,29 +20,52 @@ describe('deferred writes: the statement they become', () => {
     const d = new DeferredWrites();
     const a = `insert into a (x) values ($1)${LATER}`;
     const b = `insert into b (y, z) values ($1, $2)${LATER}`;
-    expect(d.take(a, [1])).toEqual({ first: null, kept: false }); // no transaction: sent as it is
-    d.take('begin', []);
-    expect(d.take(a, [1])).toEqual({ first: null, kept: true });
-    expect(d.take(b, [2, 3])).toEqual({ first: null, kept: true });
-    expect(d.take(`select pg_notify($1, $2)${LATER}`, ['c', 'p'])).toEqual({ first: null, kept: true });
+    expect(d.take(a, [1])).toEqual({ send: [], local: null }); // no transaction: sent as it is
+    expect(d.take('begin', []).local?.command).toBe('BEGIN'); // held
+    expect(d.take(a, [1])).toEqual({ send: [], local: DEFERRED_RESULT });
+    expect(d.take(b, [2, 3])).toEqual({ send: [], local: DEFERRED_RESULT });
+    expect(d.take(`select pg_notify($1, $2)${LATER}`, ['c', 'p'])).toEqual({ send: [], local: DEFERRED_RESULT });
     expect(d.take('select * from a where x = $1', [1])).toEqual({
-      first: {
-        text: 'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (insert into b (y, z) values ($2, $3)) select pg_notify($4, $5)',
-        values: [1, 2, 3, 'c', 'p'],
-      },
-      kept: false,
+      send: [
+        { text: 'begin', values: [] },
+        {
+          text: 'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (insert into b (y, z) values ($2, $3)) select pg_notify($4, $5)',
+          values: [1, 2, 3, 'c', 'p'],
+        },
+      ],
+      local: null,
     });
-    expect(d.take(a, [4])).toEqual({ first: null, kept: true });
-    expect(d.take(a, [5]).first).toEqual({ text: 'with swo_w0 as (insert into a (x) values ($1)) select 1', values: [4] }); // same table: not in one statement
-    expect(d.take('rollback', [])).toEqual({ first: null, kept: false });
-    expect(d.take('commit', [])).toEqual({ first: null, kept: false });
+    expect(d.take(a, [4])).toEqual({ send: [], local: DEFERRED_RESULT });
+    expect(d.take(a, [5]).send).toEqual([{ text: 'with swo_w0 as (insert into a (x) values ($1)) select 1', values: [4] }]); // same table: not in one statement
+    expect(d.take('rollback', [])).toEqual({ send: [], local: null }); // the begin went: the server rolls back
+    expect(d.take('commit', [])).toEqual({ send: [], local: null });
+  });
+
+  it('sends a transaction of waiting writes only as their one statement, without begin and commit', () => {
+    const d = new DeferredWrites();
+    d.take('begin', []);
+    d.take(`insert into a (x) values ($1)${LATER}`, [1]);
+    d.take(`insert into b (y) values ($1)${LATER}`, [2]);
+    const commit = d.take('commit', []);
+    expect(commit.send).toEqual([
+      { text: 'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (insert into b (y) values ($2)) select 1', values: [1, 2] },
+    ]);
+    expect(commit.local?.command).toBe('COMMIT');
+    // Had that statement failed, the rollback that follows has nothing to undo on the server.
+    expect(d.take('rollback', []).local?.command).toBe('ROLLBACK');
+    // An empty transaction sends nothing at all; one with an isolation level is sent as it is.
+    d.take('begin', []);
+    expect(d.take('commit', [])).toEqual({ send: [], local: expect.objectContaining({ command: 'COMMIT' }) });
+    expect(d.take('start transaction isolation level serializable', [])).toEqual({ send: [], local: null });
+    expect(d.take(`insert into a (x) values ($1)${LATER}`, [3]).local).toBe(DEFERRED_RESULT);
+    expect(d.take('commit', []).local).toBeNull();
   });
 
   it('does not keep what it cannot renumber or what is not an insert or select', () => {
     const d = new DeferredWrites();
     d.take('begin', []);
-    expect(d.take(`insert into a (x) values ($q$text$q$)${LATER}`, []).kept).toBe(false);
-    expect(d.take(`update a set x = $1${LATER}`, [1]).kept).toBe(false);
+    expect(d.take(`insert into a (x) values ($q$text$q$)${LATER}`, []).local).toBeNull();
+    expect(d.take(`update a set x = $1${LATER}`, [1]).local).toBeNull();
   });
 });
 
@@ -100,6 +123,18 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     expect(sent.filter((t) => t.includes(LATER))).toEqual([]);
   });
 
+  it('a transaction of waiting writes only is one statement, a parent and its child in it, no begin or commit sent', async () => {
+    sent.length = 0;
+    await db.transaction().execute(async (trx) => {
+      await later(trx.insertInto('parent').values({ id: 7 })).execute();
+      await later(trx.insertInto('child').values({ parent_id: 7 })).execute();
+      await bump(trx, 7, 1);
+    });
+    expect(sent).toEqual([expect.stringMatching(/^with swo_w0 as \(insert into "parent"/)]);
+    expect(await counterOf(7)).toBe(1);
+    expect(await db.selectFrom('child').select('id').where('parent_id', '=', 7).execute()).toHaveLength(1);
+  });
+
   it('one row bumped twice in a transaction counts both', async () => {
     await db.transaction().execute(async (trx) => {
       await bump(trx, 2, 1);
@@ -120,6 +155,16 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
       db.transaction().execute(async (trx) => {
         await bump(trx, 4, 1);
         await later(trx.insertInto('child').values({ parent_id: 99 })).execute(); // no such parent
+      }),
+    ).rejects.toThrow(/foreign key/);
+    expect(await counterOf(4)).toBeUndefined();
+    // The same with the transaction open on the server (a read went first): rolled back there.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await bump(trx, 4, 1);
+        await trx.selectFrom('parent').select('id').execute();
+        await bump(trx, 4, 1);
+        await later(trx.insertInto('child').values({ parent_id: 99 })).execute();
       }),
     ).rejects.toThrow(/foreign key/);
     expect(await counterOf(4)).toBeUndefined();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { DEFERRED_RESULT, DeferredWrites } from './deferred-writes.ts';
+import { DeferredWrites } from './deferred-writes.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -126,7 +126,7 @@ type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
  * statements are planned on every run; list-repo.ts orderRow). Statements without
  * parameters (DDL, begin, commit) run as they are, and a connection stops naming new
  * statements after PREPARED_PER_CONNECTION. Each connection also keeps the writes its
- * transaction marked deferrable and sends them as one statement (deferred-writes.ts).
+ * transaction marked deferrable and sends them as one statement, its begin held until then (deferred-writes.ts).
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
@@ -148,9 +148,11 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
       client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
         // Kysely's calls: text and values, answered by a promise (no callback in `rest`).
         if (typeof text !== 'string' || rest.length) return send(text, values, ...rest);
-        const { first, kept } = deferred.take(text, Array.isArray(values) ? values : []);
-        if (!first) return kept ? Promise.resolve(DEFERRED_RESULT) : send(text, values);
-        return (send(first.text, first.values) as Promise<unknown>).then(() => (kept ? DEFERRED_RESULT : send(text, values)));
+        const { send: before, local } = deferred.take(text, Array.isArray(values) ? values : []);
+        if (!before.length) return local ? Promise.resolve(local) : send(text, values);
+        let sent = send(before[0].text, before[0].values) as Promise<unknown>;
+        for (const s of before.slice(1)) sent = sent.then(() => send(s.text, s.values));
+        return sent.then(() => local ?? send(text, values));
       }) as typeof client.query;
     }
     return client;

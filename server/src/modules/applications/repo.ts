@@ -1,11 +1,12 @@
 /** SQL of applications (service channels with a public link) and their current template. */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { ApplicationId, CategoryId, CompanyId, StaffId, TemplateId } from '@swo/contract';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { ApplicationId, CategoryId, CompanyId, RequesterId, StaffId, TemplateId, WorkOrderId } from '@swo/contract';
 import type { ApplicationsTable, DB } from '../../db/schema.ts';
 import { compiledOnce } from '../../db/compiled.ts';
-import type { Db } from '../../db/types.ts';
+import { isPostgres, type Db } from '../../db/types.ts';
 import { contains } from '../../lib/like.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
+import type { TakenOrderIds } from '../work-orders/repo.ts';
 
 /** Filters of the administrators' list. */
 export interface ApplicationFilters {
@@ -219,6 +220,43 @@ export async function findActiveByKey(db: Db, appKey: string) {
 }
 /** Compiled once: every public form and create starts with it. */
 const activeByKey = compiledOnce((db, v: { appKey: string }) => activeApplications(db).where('a.app_key', '=', v.appKey));
+
+/** Ids a public create takes ahead on PostgreSQL: its requester's, its order's and the order's number in the company. */
+export interface TakenIds {
+  requesterId: RequesterId;
+  order: TakenOrderIds;
+}
+
+/**
+ * What a public create starts from: the active application by its key (as findActiveByKey)
+ * and, on PostgreSQL, the new requester's and order's ids and the order's number taken in
+ * the same statement, so that every write of the create may wait and go as one statement
+ * (db/deferred-writes.ts; docs/design.md, "Deferred writes"). A create that then fails
+ * (its form refused, say) leaves its number unused, as a rolled-back one does. SQLite
+ * takes no ids ahead (`ids` null): its numbers are counted in the transaction.
+ */
+export async function findActiveByKeyTakingIds(db: Db, appKey: string): Promise<(ActiveApplication & { ids: TakenIds | null }) | undefined> {
+  if (!isPostgres(db)) {
+    const app = await findActiveByKey(db, appKey);
+    return app && { ...app, ids: null };
+  }
+  const row = (await db.executeQuery(activeByKeyTakingIds(db, { appKey }))).rows.at(0);
+  if (!row) return undefined;
+  const { next_requester_id, next_order_id, next_order_seq, ...app } = row;
+  return {
+    ...app,
+    ids: { requesterId: Number(next_requester_id) as RequesterId, order: { id: Number(next_order_id) as WorkOrderId, seq: Number(next_order_seq) } },
+  };
+}
+const activeByKeyTakingIds = compiledOnce((db, v: { appKey: string }) =>
+  activeApplications(db)
+    .select([
+      sql<string>`nextval('requesters_id_seq')`.as('next_requester_id'),
+      sql<string>`nextval('work_orders_id_seq')`.as('next_order_id'),
+      sql<string>`nextval(format('work_order_no_%s', a.company_id)::regclass)`.as('next_order_seq'),
+    ])
+    .where('a.app_key', '=', v.appKey),
+);
 
 /** Applications the staff member is bound to (may handle orders of). */
 function listBoundApplications(db: Db, companyId: CompanyId, staffId: StaffId) {

@@ -1,6 +1,7 @@
 /** SQL of requesters and what they see of their own orders. */
 import type { ApplicationId, CompanyId, PublicOrder, RequesterId, WorkOrderId, WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
+import { later } from '../../db/deferred-writes.ts';
 import type { RequestersTable } from '../../db/schema.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 
@@ -9,7 +10,15 @@ export function findRequester(db: Db, identHash: string) {
   return db.selectFrom('requesters').select(['id', 'company_id', 'name', 'phone']).where('ident_hash', '=', identHash).executeTakeFirst();
 }
 
-async function insertRequester(db: Db, companyId: CompanyId, r: Omit<RequestersTable, 'id' | 'company_id'>): Promise<RequesterId> {
+/**
+ * A new requester's id. `taken`: its id taken ahead (PostgreSQL, applications/repo.ts
+ * takingIds), when the insert may wait with the transaction's other writes (db/deferred-writes.ts).
+ */
+async function insertRequester(db: Db, companyId: CompanyId, r: Omit<RequestersTable, 'id' | 'company_id'>, taken?: RequesterId | null): Promise<RequesterId> {
+  if (taken) {
+    await later(db.insertInto('requesters').values({ ...r, id: taken, company_id: companyId })).execute();
+    return taken;
+  }
   return (
     await db
       .insertInto('requesters')

@@ -28,6 +28,7 @@ import { notifyChange } from '../notifications/service.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { recordDispatch } from './dispatch.ts';
+import type { TakenOrderIds } from './repo.ts';
 import type { ActingParty } from './transition.ts';
 
 export function templateOf(app: ActiveApplication): FormTemplate {
@@ -97,6 +98,8 @@ export interface NewOrder {
   by: ActingParty;
   /** Language of the caller's errors. */
   lang: Lang;
+  /** PostgreSQL: the order's id and number taken ahead (applications/repo.ts findActiveByKeyTakingIds). */
+  taken?: TakenOrderIds | null;
 }
 
 /** Inserts the order, its first history step(s) and the log entry in `trx`, in the application's company. */
@@ -124,6 +127,7 @@ export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: WorkOrder
     created_at: at,
     updated_at: at,
     time_zone: app.company_time_zone,
+    taken: o.taken,
   });
   await attachFormUploads(trx, app.company_id, order.id, schema, o.value, o.lang);
   await orders.insertRecord({

@@ -19,9 +19,17 @@ import { indexOrder } from './search-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, type Standing } from './participants-repo.ts';
 import { countIn, countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, findTemplateVersion } from './list-repo.ts';
 
+/** PostgreSQL: a new order's id and number taken ahead (applications/repo.ts takingIds), so its insert may wait (db/deferred-writes.ts). */
+export interface TakenOrderIds {
+  id: WorkOrderId;
+  /** The company's next number (`work_order_no_<company id>`). */
+  seq: number;
+}
+
 type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'version' | 'deleted_at' | 'completed_at' | 'reason'> & {
   /** The company's time zone: the day of the order's number is the company's. */
   time_zone: string;
+  taken?: TakenOrderIds | null;
 };
 
 const statusBump = compiledOnce((db, v: { companyId: CompanyId; status: string; delta: number }) =>
@@ -69,6 +77,12 @@ const nextSqliteSeq = compiledOnce((db, v: { companyId: CompanyId }) =>
 /** A new order's row, every column named (compiled once: the statement's shape never varies; no value may be undefined). */
 const orderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'>) => db.insertInto('work_orders').values(v).returning('id'));
 
+/** PostgreSQL: a new order's row with its id and number taken ahead; nothing read back, so it may wait. */
+const takenOrderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'> & { id: WorkOrderId }) => later(db.insertInto('work_orders').values(v)));
+
+/** The order number: `day` (yyyyMMdd) + the company's sequence padded to at least six digits. */
+const orderNumber = (day: string, seq: number | string) => day + String(seq).padStart(6, '0');
+
 async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
   const values: Omit<WorkOrdersTable, 'id' | 'order_no'> = {
     company_id: companyId,
@@ -94,11 +108,14 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
   // The number: yyyyMMdd of the company's day + a per-company sequence of at least 6 digits.
   const day = dayPrefix(o.created_at, o.time_zone);
   let row: { id: WorkOrderId; order_no: string };
-  if (isPostgres(db)) {
+  if (isPostgres(db) && o.taken) {
+    row = { id: o.taken.id, order_no: orderNumber(day, o.taken.seq) };
+    await db.executeQuery(takenOrderInsert(db, { ...values, ...row }));
+  } else if (isPostgres(db)) {
     row = (await db.executeQuery(numberedOrderInsert(db, { ...values, day, sequence: `work_order_no_${Number(companyId)}` }))).rows[0];
   } else {
     const { order_seq } = (await db.executeQuery(nextSqliteSeq(db, { companyId }))).rows[0];
-    const order_no = day + String(order_seq).padStart(6, '0');
+    const order_no = orderNumber(day, order_seq);
     row = { id: (await db.executeQuery(orderInsert(db, { ...values, order_no }))).rows[0].id, order_no };
   }
   await bumpCount(db, companyId, o.status, 1);
