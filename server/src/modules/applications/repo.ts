@@ -221,11 +221,14 @@ export async function findActiveByKey(db: Db, appKey: string) {
 /** Compiled once: every public form and create starts with it. */
 const activeByKey = compiledOnce((db, v: { appKey: string }) => activeApplications(db).where('a.app_key', '=', v.appKey));
 
-/** Ids a public create takes ahead on PostgreSQL: its requester's, its order's and the order's number in the company. */
+/** Ids a create takes ahead on PostgreSQL: a new requester's, the order's and the order's number in the company. */
 export interface TakenIds {
   requesterId: RequesterId;
   order: TakenOrderIds;
 }
+
+/** An active application as a create starts from it, with the ids it took (null on SQLite). */
+export type ApplicationTakingIds = ActiveApplication & { ids: TakenIds | null };
 
 /**
  * What a public create starts from: the active application by its key (as findActiveByKey)
@@ -235,12 +238,39 @@ export interface TakenIds {
  * (its form refused, say) leaves its number unused, as a rolled-back one does. SQLite
  * takes no ids ahead (`ids` null): its numbers are counted in the transaction.
  */
-export async function findActiveByKeyTakingIds(db: Db, appKey: string): Promise<(ActiveApplication & { ids: TakenIds | null }) | undefined> {
+export async function findActiveByKeyTakingIds(db: Db, appKey: string): Promise<ApplicationTakingIds | undefined> {
   if (!isPostgres(db)) {
     const app = await findActiveByKey(db, appKey);
     return app && { ...app, ids: null };
   }
-  const row = (await db.executeQuery(activeByKeyTakingIds(db, { appKey }))).rows.at(0);
+  return withTakenIds((await db.executeQuery(activeByKeyTakingIds(db, { appKey }))).rows.at(0));
+}
+const activeByKeyTakingIds = compiledOnce((db, v: { appKey: string }) => takingIds(activeApplications(db)).where('a.app_key', '=', v.appKey));
+
+/** `Work/add`: an active application of the company by id, with ids taken as findActiveByKeyTakingIds takes them. */
+async function findActiveApplicationTakingIds(db: Db, companyId: CompanyId, applicationId: ApplicationId): Promise<ApplicationTakingIds | undefined> {
+  if (!isPostgres(db)) {
+    const app = await findActiveApplication(db, companyId, applicationId);
+    return app && { ...app, ids: null };
+  }
+  return withTakenIds((await db.executeQuery(activeByIdTakingIds(db, { companyId, applicationId }))).rows.at(0));
+}
+const activeByIdTakingIds = compiledOnce((db, v: { companyId: CompanyId; applicationId: ApplicationId }) =>
+  takingIds(activeApplications(db)).where('a.company_id', '=', v.companyId).where('a.id', '=', v.applicationId),
+);
+
+/** The query with the ids a create takes (PostgreSQL; evaluated for the row found only). */
+function takingIds(query: ReturnType<typeof activeApplications>) {
+  return query.select([
+    sql<string>`nextval('requesters_id_seq')`.as('next_requester_id'),
+    sql<string>`nextval('work_orders_id_seq')`.as('next_order_id'),
+    sql<string>`nextval(format('work_order_no_%s', a.company_id)::regclass)`.as('next_order_seq'),
+  ]);
+}
+
+function withTakenIds(
+  row: (ActiveApplication & { next_requester_id: string; next_order_id: string; next_order_seq: string }) | undefined,
+): ApplicationTakingIds | undefined {
   if (!row) return undefined;
   const { next_requester_id, next_order_id, next_order_seq, ...app } = row;
   return {
@@ -248,15 +278,6 @@ export async function findActiveByKeyTakingIds(db: Db, appKey: string): Promise<
     ids: { requesterId: Number(next_requester_id) as RequesterId, order: { id: Number(next_order_id) as WorkOrderId, seq: Number(next_order_seq) } },
   };
 }
-const activeByKeyTakingIds = compiledOnce((db, v: { appKey: string }) =>
-  activeApplications(db)
-    .select([
-      sql<string>`nextval('requesters_id_seq')`.as('next_requester_id'),
-      sql<string>`nextval('work_orders_id_seq')`.as('next_order_id'),
-      sql<string>`nextval(format('work_order_no_%s', a.company_id)::regclass)`.as('next_order_seq'),
-    ])
-    .where('a.app_key', '=', v.appKey),
-);
 
 /** Applications the staff member is bound to (may handle orders of). */
 function listBoundApplications(db: Db, companyId: CompanyId, staffId: StaffId) {
@@ -284,6 +305,7 @@ export const applicationRepo = companyRepo({
   orderCount,
   deleteApplication,
   findActiveApplication,
+  findActiveApplicationTakingIds,
   listBoundApplications,
 });
 export type ApplicationRow = NonNullable<Awaited<ReturnType<ReturnType<typeof applicationRepo>['findApplication']>>>;

@@ -184,12 +184,14 @@ export function createWorkOrderActions(db: Kysely<DB>) {
     /** `Work/add`: staff create an order on behalf of a requester. */
     async create(actor: Actor, b: { application_id: ApplicationId; form_data: Record<string, unknown>; requester_name: string; requester_phone: string }) {
       // Read and validated before the transaction, as the public create (requester/service.ts).
-      const app = await forCompany(db, actor.companyId).applications.findActiveApplication(b.application_id);
+      // On PostgreSQL with the order's id and number, so that its writes go as one statement.
+      const app = await forCompany(db, actor.companyId).applications.findActiveApplicationTakingIds(b.application_id);
       if (!app) throw errors.notFound('appNotFound');
       const value = await validFormData(db, actor.companyId, templateOf(app), b.form_data, actor.lang);
       return groupedTransaction(db, async (trx) => {
         return createOrder(trx, {
           app,
+          taken: app.ids?.order,
           value,
           requesterName: b.requester_name,
           requesterPhone: b.requester_phone,
