@@ -37,6 +37,21 @@ describe('client address behind (no) proxy', () => {
   });
 });
 
+describe('public rate limit under concurrent calls', () => {
+  let h: Harness;
+  beforeAll(async () => (h = await setup({ publicRateLimit: 5 })));
+  afterAll(() => h.close());
+
+  it('lets exactly the limit through when the calls arrive together, then refuses the next', async () => {
+    const key = await appKey(h.db, h.property, '业主报修');
+    // Arriving in one turn, the hits are counted by one statement (http/rate-limit-store.ts).
+    const together = await Promise.all(Array.from({ length: 8 }, () => call(h.app, 'POST', '/home/Work_Create/templateData', { payload: { app_key: key } })));
+    const statuses = together.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect((await call(h.app, 'POST', '/home/Work_Create/templateData', { payload: { app_key: key } })).status).toBe(429);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('parses off, hop counts and address lists; refuses "true"', () => {
     expect(parseTrustProxy(undefined)).toBe(false);

@@ -4,21 +4,21 @@ import { compiledOnce } from '../../db/compiled.ts';
 import { isPostgres, type Db } from '../../db/types.ts';
 
 /**
- * Counts one request under `key` at `at` (ms since the epoch) in a window of `windowMs`:
- * one atomic upsert that starts a new window when the stored one has run out. Returns the
- * count in the window and when it started.
+ * Counts `hits` requests (at least 1) under `key` at `at` (ms since the epoch) in a window
+ * of `windowMs`: one atomic upsert that starts a new window when the stored one has run
+ * out. Returns the count in the window with them and when it started.
  */
-export async function hitRateLimit(db: Db, key: string, at: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
-  if (isPostgres(db)) return hitStriped(db, key, at, windowMs);
-  const r = (await db.executeQuery(sqliteHit(db, { key, at, expired: at - windowMs }))).rows[0];
+export async function hitRateLimit(db: Db, key: string, at: number, windowMs: number, hits = 1): Promise<{ count: number; windowStart: number }> {
+  if (isPostgres(db)) return hitStriped(db, key, at, windowMs, hits);
+  const r = (await db.executeQuery(sqliteHit(db, { key, at, expired: at - windowMs, hits }))).rows[0];
   return { count: Number(r.count), windowStart: Number(r.window_start) };
 }
 
 /** SQLite: the upsert of `hitRateLimit`, compiled once (every public call makes one); `expired`: a window that started at or before it is over. */
-const sqliteHit = compiledOnce((db, v: { key: string; at: number; expired: number }) =>
+const sqliteHit = compiledOnce((db, v: { key: string; at: number; expired: number; hits: number }) =>
   db
     .insertInto('rate_limit_hits')
-    .values({ key: v.key, window_start: v.at, count: 1 })
+    .values({ key: v.key, window_start: v.at, count: v.hits })
     .onConflict((oc) =>
       oc.columns(['key', 'stripe']).doUpdateSet((eb) => {
         const expired = eb('rate_limit_hits.window_start', '<=', v.expired);
@@ -26,8 +26,8 @@ const sqliteHit = compiledOnce((db, v: { key: string; at: number; expired: numbe
           count: eb
             .case()
             .when(expired)
-            .then(1)
-            .else(eb('rate_limit_hits.count', '+', 1))
+            .then(eb.val(v.hits))
+            .else(eb('rate_limit_hits.count', '+', v.hits))
             .end(),
           // eb.val: a bare value in then() is written into the SQL text, not sent as a parameter.
           window_start: eb.case().when(expired).then(eb.val(v.at)).else(eb.ref('rate_limit_hits.window_start')).end(),
@@ -49,12 +49,12 @@ export async function purgeRateLimits(db: Db, beforeMs: number): Promise<number>
  * wait on one row; the window's count is the sum of the stripes whose window is live, and
  * it started with the oldest of them. One statement.
  */
-async function hitStriped(db: Db, key: string, at: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
+async function hitStriped(db: Db, key: string, at: number, windowMs: number, hits: number): Promise<{ count: number; windowStart: number }> {
   const expired = at - windowMs;
   const r = await sql<{ count: number; window_start: number }>`with hit as (
-      insert into rate_limit_hits (key, stripe, window_start, count) values (${key}, pg_backend_pid(), ${at}, 1)
+      insert into rate_limit_hits (key, stripe, window_start, count) values (${key}, pg_backend_pid(), ${at}, ${hits}::int)
       on conflict (key, stripe) do update set
-        count = case when rate_limit_hits.window_start <= ${expired} then 1 else rate_limit_hits.count + 1 end,
+        count = case when rate_limit_hits.window_start <= ${expired} then ${hits}::int else rate_limit_hits.count + ${hits}::int end,
         window_start = case when rate_limit_hits.window_start <= ${expired} then ${at} else rate_limit_hits.window_start end
       returning count, window_start
     ), others as (
