@@ -29,6 +29,17 @@ describe('requester portal', () => {
     expect(JSON.stringify(view.body.data)).not.toContain('13811110003'); // no staff phone numbers
   });
 
+  it('creates arriving together are each an order of their own, with their own number and requester', async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, () => submitRepair(h)));
+    expect(new Set(made.map((m) => m.id)).size).toBe(6);
+    expect(new Set(made.map((m) => m.order_no)).size).toBe(6);
+    expect(new Set(made.map((m) => m.ident)).size).toBe(6);
+    for (const m of made) {
+      const view = await see(m.ident, m.id);
+      expect(view.body.data).toMatchObject({ id: m.id, order_no: m.order_no, status: 'unassigned' });
+    }
+  });
+
   it("another ident's order looks exactly like a missing one", async () => {
     const mine = await submitRepair(h);
     const theirs = await submitRepair(h);

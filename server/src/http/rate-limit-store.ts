@@ -11,49 +11,32 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import { groupedStatement } from '../db/group-commit.ts';
 import type { DB } from '../db/schema.ts';
+import { turnBatch } from '../lib/turn-batch.ts';
 import { hitRateLimit } from '../modules/maintenance/rate-limit-repo.ts';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
-/** The hits of one key (and window length) waiting for the end of this turn. */
-interface Waiting {
-  key: string;
-  windowMs: number;
-  callbacks: Callback[];
-}
-
 /** A store constructor bound to `db`, for `register(rateLimit, { store })`. */
 export function databaseRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
-  let waiting = new Map<string, Waiting>();
-
-  /** Counts the waiting hits, one statement per key; the n-th of k callers hears count - k + n. */
-  function flush(): void {
-    const batch = waiting;
-    waiting = new Map();
-    const at = Date.now();
-    for (const { key, windowMs, callbacks } of batch.values()) {
-      groupedStatement(db, (handle) => hitRateLimit(handle, key, at, windowMs, callbacks.length)).then(
-        (r) => {
-          const ttl = Math.max(0, r.windowStart + windowMs - at);
-          callbacks.forEach((cb, i) => cb(null, { current: r.count - callbacks.length + 1 + i, ttl }));
-        },
-        (err: unknown) => {
-          for (const cb of callbacks) cb(err instanceof Error ? err : new Error(String(err)));
-        },
-      );
-    }
-  }
+  /** The n calls of one key (and window length) in one turn: one upsert; the i-th hears count - n + 1 + i. */
+  const hit = turnBatch(
+    async (k: { key: string; windowMs: number }, n: number) => {
+      const at = Date.now();
+      const r = await groupedStatement(db, (handle) => hitRateLimit(handle, k.key, at, k.windowMs, n));
+      const ttl = Math.max(0, r.windowStart + k.windowMs - at);
+      return Array.from({ length: n }, (_, i) => ({ current: r.count - n + 1 + i, ttl }));
+    },
+    (k) => `${k.windowMs}|${k.key}`,
+  );
 
   class DatabaseStore {
     constructor(private readonly route = '') {}
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      const full = `${this.route}|${key}`.slice(0, 255);
-      const id = `${timeWindow}|${full}`;
-      if (!waiting.size) setImmediate(flush);
-      const w = waiting.get(id);
-      if (w) w.callbacks.push(cb);
-      else waiting.set(id, { key: full, windowMs: timeWindow, callbacks: [cb] });
+      hit({ key: `${this.route}|${key}`.slice(0, 255), windowMs: timeWindow }).then(
+        (r) => cb(null, r),
+        (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
+      );
     }
 
     child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }) {

@@ -178,11 +178,13 @@ async function deleteApplication(db: Db, companyId: CompanyId, id: ApplicationId
   await db.deleteFrom('applications').where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-function activeApplications(db: Db) {
+/** The active applications with their company and template; `copies`: each row that many times (for ids taken per copy). */
+function activeApplications(db: Db, copies?: number) {
   return db
     .selectFrom('applications as a')
     .innerJoin('companies as co', 'co.id', 'a.company_id')
     .innerJoin('templates as t', 't.id', 'a.template_id')
+    .$if(copies !== undefined, (q) => q.innerJoin(sql<{ n: number }>`generate_series(1, ${copies}::int)`.as('copies'), (j) => j.onTrue()))
     .select([
       'a.id',
       'a.company_id',
@@ -231,21 +233,25 @@ export interface TakenIds {
 export type ApplicationTakingIds = ActiveApplication & { ids: TakenIds | null };
 
 /**
- * What a public create starts from: the active application by its key (as findActiveByKey)
- * and, on PostgreSQL, the new requester's and order's ids and the order's number taken in
- * the same statement, so that every write of the create may wait and go as one statement
- * (db/deferred-writes.ts; docs/design.md, "Deferred writes"). A create that then fails
- * (its form refused, say) leaves its number unused, as a rolled-back one does. SQLite
- * takes no ids ahead (`ids` null): its numbers are counted in the transaction.
+ * What `creates` public creates start from: the active application by its key (as
+ * findActiveByKey), once per create, each with, on PostgreSQL, a new requester's and
+ * order's ids and the order's number taken in the same statement, so that every write of
+ * the create may wait and go as one statement (db/deferred-writes.ts; docs/design.md,
+ * "Deferred writes"). A create that then fails (its form refused, say) leaves its number
+ * unused, as a rolled-back one does. SQLite takes no ids ahead (`ids` null): its numbers
+ * are counted in the transaction. Undefined for each when no active application has the key.
  */
-export async function findActiveByKeyTakingIds(db: Db, appKey: string): Promise<ApplicationTakingIds | undefined> {
+export async function findActiveByKeyTakingIds(db: Db, appKey: string, creates = 1): Promise<(ApplicationTakingIds | undefined)[]> {
   if (!isPostgres(db)) {
     const app = await findActiveByKey(db, appKey);
-    return app && { ...app, ids: null };
+    return Array.from({ length: creates }, () => app && { ...app, ids: null });
   }
-  return withTakenIds((await db.executeQuery(activeByKeyTakingIds(db, { appKey }))).rows.at(0));
+  const rows = (await db.executeQuery(activeByKeyTakingIds(db, { appKey, creates }))).rows;
+  return Array.from({ length: creates }, (_, i) => withTakenIds(rows[i]));
 }
-const activeByKeyTakingIds = compiledOnce((db, v: { appKey: string }) => takingIds(activeApplications(db)).where('a.app_key', '=', v.appKey));
+const activeByKeyTakingIds = compiledOnce((db, v: { appKey: string; creates: number }) =>
+  takingIds(activeApplications(db, v.creates)).where('a.app_key', '=', v.appKey),
+);
 
 /** `Work/add`: an active application of the company by id, with ids taken as findActiveByKeyTakingIds takes them. */
 async function findActiveApplicationTakingIds(db: Db, companyId: CompanyId, applicationId: ApplicationId): Promise<ApplicationTakingIds | undefined> {
