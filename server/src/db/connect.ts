@@ -126,7 +126,8 @@ type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
  * statements are planned on every run; list-repo.ts orderRow). Statements without
  * parameters (DDL, begin, commit) run as they are, and a connection stops naming new
  * statements after PREPARED_PER_CONNECTION. Each connection also keeps the writes its
- * transaction marked deferrable and sends them as one statement, its begin held until then (deferred-writes.ts).
+ * transaction marked deferrable (and a plain begin) until something must be sent, and
+ * sends the writes as one statement (deferred-writes.ts).
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;

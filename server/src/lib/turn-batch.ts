@@ -1,6 +1,6 @@
 /**
  * Calls made in one turn of the event loop, gathered by key and answered together
- * (docs/design.md, "Deferred writes"): under load several requests reach the same read or
+ * (docs/design.md, "Calls of one turn"): under load several requests reach the same read or
  * write in one turn, and on PostgreSQL each statement is a round trip. `load(key, n)`
  * answers the `n` calls gathered under `key`, in the order they were made (it must resolve
  * to `n` values); a failure of `load` fails each of them. Gathering ends with the turn
