@@ -117,8 +117,15 @@ describe('import', () => {
     expect(await countOrders()).toBe(before + 17);
     const errs = r.body.data.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`);
     expect(errs).toEqual(['6:楼栋房号', '11:办理类型', '17:requester_name', '17:办理数量']);
+    // Each imported order has its own number: the company's day and its next sequence numbers.
+    const numbers: string[] = r.body.data.orders.map((o: { order_no: string }) => o.order_no);
+    expect(new Set(numbers).size).toBe(17);
+    for (const n of numbers) expect(n).toMatch(/^\d{8}\d{6,}$/);
+    const seqs = numbers.map((n) => Number(n.slice(8)));
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     const first = r.body.data.orders[0];
     const detail = await call(h.app, 'GET', '/admin/Work/detail', { token: c.admin, payload: { company_id: h.property, id: first.id } });
+    expect(detail.body.data.order_no).toBe(first.order_no);
     expect(detail.body.data.form_data).toMatchObject({ room: '1栋1单元100', kind: '1', identity: '1', quantity: 1, pickup_date: '2026-12-01' });
   });
 

@@ -1,12 +1,12 @@
 /** SQL of applications (service channels with a public link) and their current template. */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { ApplicationId, CategoryId, CompanyId, RequesterId, StaffId, TemplateId, WorkOrderId } from '@swo/contract';
+import type { ApplicationId, CategoryId, CompanyId, RequesterId, StaffId, TemplateId } from '@swo/contract';
 import type { ApplicationsTable, DB } from '../../db/schema.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import { isPostgres, type Db } from '../../db/types.ts';
 import { contains } from '../../lib/like.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
-import type { TakenOrderIds } from '../work-orders/repo.ts';
+import { orderIdColumns, takenOrderIds, type TakenOrderIds } from '../work-orders/repo.ts';
 
 /** Filters of the administrators' list. */
 export interface ApplicationFilters {
@@ -223,9 +223,12 @@ export async function findActiveByKey(db: Db, appKey: string) {
 /** Compiled once: every public form and create starts with it. */
 const activeByKey = compiledOnce((db, v: { appKey: string }) => activeApplications(db).where('a.app_key', '=', v.appKey));
 
-/** Ids a create takes ahead on PostgreSQL: a new requester's, the order's and the order's number in the company. */
+/**
+ * Ids a create takes ahead on PostgreSQL: the order's id and number in the company, and for
+ * a public create a new requester's id (null for `Work/add`, whose order has no requester).
+ */
 export interface TakenIds {
-  requesterId: RequesterId;
+  requesterId: RequesterId | null;
   order: TakenOrderIds;
 }
 
@@ -247,43 +250,36 @@ export async function findActiveByKeyTakingIds(db: Db, appKey: string, creates =
     return Array.from({ length: creates }, () => app && { ...app, ids: null });
   }
   const rows = (await db.executeQuery(activeByKeyTakingIds(db, { appKey, creates }))).rows;
-  return Array.from({ length: creates }, (_, i) => withTakenIds(rows[i]));
+  return Array.from({ length: creates }, (_, i) => {
+    const row = rows.at(i);
+    if (!row) return undefined;
+    const { next_requester_id, next_order_id, next_order_seq, ...app } = row;
+    return { ...app, ids: { requesterId: Number(next_requester_id) as RequesterId, order: takenOrderIds({ next_order_id, next_order_seq }) } };
+  });
 }
 const activeByKeyTakingIds = compiledOnce((db, v: { appKey: string; creates: number }) =>
-  takingIds(activeApplications(db, v.creates)).where('a.app_key', '=', v.appKey),
+  activeApplications(db, v.creates)
+    .select([sql<string>`nextval('requesters_id_seq')`.as('next_requester_id'), ...orderIdColumns(sql.ref('a.company_id'))])
+    .where('a.app_key', '=', v.appKey),
 );
 
-/** `Work/add`: an active application of the company by id, with ids taken as findActiveByKeyTakingIds takes them. */
+/** `Work/add`: an active application of the company by id, with the order's ids taken as findActiveByKeyTakingIds takes them. */
 async function findActiveApplicationTakingIds(db: Db, companyId: CompanyId, applicationId: ApplicationId): Promise<ApplicationTakingIds | undefined> {
   if (!isPostgres(db)) {
     const app = await findActiveApplication(db, companyId, applicationId);
     return app && { ...app, ids: null };
   }
-  return withTakenIds((await db.executeQuery(activeByIdTakingIds(db, { companyId, applicationId }))).rows.at(0));
+  const row = (await db.executeQuery(activeByIdTakingIds(db, { companyId, applicationId }))).rows.at(0);
+  if (!row) return undefined;
+  const { next_order_id, next_order_seq, ...app } = row;
+  return { ...app, ids: { requesterId: null, order: takenOrderIds({ next_order_id, next_order_seq }) } };
 }
 const activeByIdTakingIds = compiledOnce((db, v: { companyId: CompanyId; applicationId: ApplicationId }) =>
-  takingIds(activeApplications(db)).where('a.company_id', '=', v.companyId).where('a.id', '=', v.applicationId),
+  activeApplications(db)
+    .select(orderIdColumns(sql.ref('a.company_id')))
+    .where('a.company_id', '=', v.companyId)
+    .where('a.id', '=', v.applicationId),
 );
-
-/** The query with the ids a create takes (PostgreSQL; evaluated for the row found only). */
-function takingIds(query: ReturnType<typeof activeApplications>) {
-  return query.select([
-    sql<string>`nextval('requesters_id_seq')`.as('next_requester_id'),
-    sql<string>`nextval('work_orders_id_seq')`.as('next_order_id'),
-    sql<string>`nextval(format('work_order_no_%s', a.company_id)::regclass)`.as('next_order_seq'),
-  ]);
-}
-
-function withTakenIds(
-  row: (ActiveApplication & { next_requester_id: string; next_order_id: string; next_order_seq: string }) | undefined,
-): ApplicationTakingIds | undefined {
-  if (!row) return undefined;
-  const { next_requester_id, next_order_id, next_order_seq, ...app } = row;
-  return {
-    ...app,
-    ids: { requesterId: Number(next_requester_id) as RequesterId, order: { id: Number(next_order_id) as WorkOrderId, seq: Number(next_order_seq) } },
-  };
-}
 
 /** Applications the staff member is bound to (may handle orders of). */
 function listBoundApplications(db: Db, companyId: CompanyId, staffId: StaffId) {

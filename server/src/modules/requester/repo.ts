@@ -2,6 +2,7 @@
 import type { ApplicationId, CompanyId, PublicOrder, RequesterId, WorkOrderId, WorkOrderStatus } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { later } from '../../db/deferred-writes.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { RequestersTable } from '../../db/schema.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 
@@ -10,13 +11,16 @@ export function findRequester(db: Db, identHash: string) {
   return db.selectFrom('requesters').select(['id', 'company_id', 'name', 'phone']).where('ident_hash', '=', identHash).executeTakeFirst();
 }
 
+/** A new requester's row with its id taken ahead; nothing read back, so it may wait (compiled once: every public create of a new requester). */
+const takenRequesterInsert = compiledOnce((db, v: Omit<RequestersTable, 'id'> & { id: RequesterId }) => later(db.insertInto('requesters').values(v)));
+
 /**
  * A new requester's id. `taken`: its id taken ahead (PostgreSQL, applications/repo.ts
- * takingIds), when the insert may wait with the transaction's other writes (db/deferred-writes.ts).
+ * findActiveByKeyTakingIds), when the insert may wait with the transaction's other writes (db/deferred-writes.ts).
  */
 async function insertRequester(db: Db, companyId: CompanyId, r: Omit<RequestersTable, 'id' | 'company_id'>, taken?: RequesterId | null): Promise<RequesterId> {
   if (taken) {
-    await later(db.insertInto('requesters').values({ ...r, id: taken, company_id: companyId })).execute();
+    await db.executeQuery(takenRequesterInsert(db, { ...r, id: taken, company_id: companyId }));
     return taken;
   }
   return (

@@ -7,7 +7,7 @@
  * the participants and counters of the narrow data scopes (participants-repo.ts) and the
  * keyword index (search-repo.ts). Reads of orders are in list-repo.ts.
  */
-import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable } from 'kysely';
 import { ACTION, type ActionKey, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
@@ -19,7 +19,7 @@ import { indexOrder } from './search-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, type Standing } from './participants-repo.ts';
 import { countIn, countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, findTemplateVersion } from './list-repo.ts';
 
-/** PostgreSQL: a new order's id and number taken ahead (applications/repo.ts takingIds), so its insert may wait (db/deferred-writes.ts). */
+/** PostgreSQL: a new order's id and number taken ahead (`orderIdColumns`), so its insert may wait (db/deferred-writes.ts). */
 export interface TakenOrderIds {
   id: WorkOrderId;
   /** The company's next number (`work_order_no_<company id>`). */
@@ -50,20 +50,27 @@ async function bumpCount(db: Db, companyId: CompanyId, status: string, delta: nu
 const dayPrefix = (at: string, timeZone: string) => localDay(at, timeZone).replace(/-/g, '');
 
 /**
- * PostgreSQL: a new order's row whose number the statement takes itself from the company's
- * own sequence (`work_order_no_<id>`, made by a trigger with the company), a round trip less
- * than taking it first: `day` + the number padded to six digits, never cut. nextval locks no
- * row, so creates of one company do not queue on each other; numbers a rolled-back create
- * took are skipped. `sequence`: the sequence's name.
+ * PostgreSQL: the columns that take a new order's id and its number in the company
+ * `companyId` (an SQL expression of the company's id), to select in the statement that
+ * starts a create (applications/repo.ts) or on their own (`takeOrderIds`). The number comes
+ * from the company's own sequence (`work_order_no_<id>`, made by a trigger with the company):
+ * nextval locks no row, so creates of one company do not queue on each other; numbers a
+ * rolled-back or refused create took are skipped. Read back with `takenOrderIds`.
  */
-const numberedOrderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id' | 'order_no'> & { day: string; sequence: string }) => {
-  const { day, sequence, ...row } = v;
-  const number = sql<string>`(select ${day} || lpad(n.seq, greatest(6, length(n.seq)), '0') from (select nextval(${sequence}::regclass)::text as seq) n)`;
-  return db
-    .insertInto('work_orders')
-    .values({ ...row, order_no: number })
-    .returning(['id', 'order_no']);
-});
+export function orderIdColumns(companyId: Expression<unknown>) {
+  return [
+    sql<string>`nextval('work_orders_id_seq')`.as('next_order_id'),
+    sql<string>`nextval(format('work_order_no_%s', ${companyId})::regclass)`.as('next_order_seq'),
+  ] as const;
+}
+
+/** The ids `orderIdColumns` took, from the row that selected them. */
+export function takenOrderIds(row: { next_order_id: string; next_order_seq: string }): TakenOrderIds {
+  return { id: Number(row.next_order_id) as WorkOrderId, seq: Number(row.next_order_seq) };
+}
+
+/** PostgreSQL: a new order's id and number taken on their own (a create that did not take them ahead, as the Excel import). */
+const takeOrderIds = compiledOnce((db, v: { companyId: CompanyId }) => db.selectNoFrom(orderIdColumns(sql`${v.companyId}::bigint`)));
 
 /** SQLite: the company's next order number, counted on its row (writers take turns there). */
 const nextSqliteSeq = compiledOnce((db, v: { companyId: CompanyId }) =>
@@ -108,11 +115,10 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
   // The number: yyyyMMdd of the company's day + a per-company sequence of at least 6 digits.
   const day = dayPrefix(o.created_at, o.time_zone);
   let row: { id: WorkOrderId; order_no: string };
-  if (isPostgres(db) && o.taken) {
-    row = { id: o.taken.id, order_no: orderNumber(day, o.taken.seq) };
+  if (isPostgres(db)) {
+    const taken = o.taken ?? takenOrderIds((await db.executeQuery(takeOrderIds(db, { companyId }))).rows[0]);
+    row = { id: taken.id, order_no: orderNumber(day, taken.seq) };
     await db.executeQuery(takenOrderInsert(db, { ...values, ...row }));
-  } else if (isPostgres(db)) {
-    row = (await db.executeQuery(numberedOrderInsert(db, { ...values, day, sequence: `work_order_no_${Number(companyId)}` }))).rows[0];
   } else {
     const { order_seq } = (await db.executeQuery(nextSqliteSeq(db, { companyId }))).rows[0];
     const order_no = orderNumber(day, order_seq);
