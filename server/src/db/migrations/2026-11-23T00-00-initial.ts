@@ -3,16 +3,13 @@
  * JSON is text, booleans are 0/1 integers, so one query shape serves SQLite and PostgreSQL.
  * Never imports application code (migrations must stay valid as the app changes).
  */
-import { type Kysely, type CreateTableBuilder, PostgresAdapter } from 'kysely';
+import { type Kysely, type CreateTableBuilder } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
 
-function isPg(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 function table(db: Db, name: string): CreateTableBuilder<string, 'id'> {
-  return db.schema.createTable(name).addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()));
+  return db.schema.createTable(name).addColumn('id', ...serialKey(db));
 }
 
 const text = 'text';

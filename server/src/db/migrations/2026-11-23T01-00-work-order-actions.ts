@@ -2,12 +2,13 @@
  * For the work-order actions: idempotent batch replies, old form values kept on records of
  * edits, and the index the "my work orders" views need. Never imports application code.
  */
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 
 type Db = Kysely<any>;
 
 export async function up(db: Db): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const pg = isPg(db);
   await db.schema
     .createTable('idempotency_keys')
     .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))

@@ -4,11 +4,10 @@
  * (docs/design.md, permissions). Existing grants are carried over, and back on `down`.
  * Never imports application code.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-const id = (db: Db) => (isPg(db) ? 'serial' : 'integer');
 
 function parseActions(s: string): string[] {
   try {
@@ -22,7 +21,7 @@ function parseActions(s: string): string[] {
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('role_grants')
-    .addColumn('id', id(db), (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
     .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
     .addColumn('menu_id', 'integer', (c) => c.notNull().references('menus.id').onDelete('cascade'))
@@ -45,7 +44,7 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   await db.schema
     .createTable('role_permissions')
-    .addColumn('id', id(db), (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
     .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
     .addColumn('menu_id', 'integer', (c) => c.notNull().references('menus.id').onDelete('cascade'))

@@ -7,7 +7,8 @@
  * each child table is rebuilt from its own stored definition plus the new clauses.
  * Never imports application code.
  */
-import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 
 type Db = Kysely<any>;
 
@@ -46,7 +47,6 @@ const LINKS: Record<string, [string, string][]> = {
 const PARENTS = [...new Set(Object.values(LINKS).flatMap((l) => l.map(([, p]) => p)))];
 const keyName = (parent: string) => `${parent}_company_key`;
 const fkName = (child: string, column: string) => `${child}_${column}_company_fk`;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The clause SQLite appends to a child's definition (also what `down` removes). */
 const clause = (child: string, column: string, parent: string) =>

@@ -8,7 +8,8 @@
  * the very next call everywhere. Order writes (including `companies.order_seq`) never
  * raise it. Never imports application code.
  */
-import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 import { createEpochTriggers, dropEpochTriggers, type EpochTrigger } from './epoch-triggers.ts';
 
 type Db = Kysely<any>;
@@ -34,7 +35,6 @@ const WATCHED: [table: string, event: string][] = [
   ['companies', 'delete'],
 ];
 
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const TRIGGERS: EpochTrigger[] = WATCHED.map(([table, event]) => [`auth_epoch_${table}_${event.split(' ')[0]}`, table, event]);
 
 export async function up(db: Db): Promise<void> {

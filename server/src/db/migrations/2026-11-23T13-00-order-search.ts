@@ -6,11 +6,10 @@
  * are, no parser) under a GIN index. Filled by the server at start for orders made before.
  * Never imports application code.
  */
-import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 
 type Db = Kysely<any>;
-
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Db): Promise<void> {
   if (isPg(db)) {

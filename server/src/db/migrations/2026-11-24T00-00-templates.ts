@@ -7,15 +7,15 @@
  * company's own: a composite foreign key on PostgreSQL, triggers on SQLite (which cannot
  * add a constraint to a table). Never imports application code.
  */
-import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPg, serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
 
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ts = 'varchar(32)';
 
 function table(db: Db, name: string) {
-  return db.schema.createTable(name).addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()));
+  return db.schema.createTable(name).addColumn('id', ...serialKey(db));
 }
 
 const SQLITE_TRIGGERS = ['insert', 'update'].map(

@@ -6,17 +6,17 @@
  * purged after a day). `(company_id, work_order_id)` points at the company's own order.
  * Never imports application code.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ts = 'varchar(32)';
 
 export async function up(db: Db): Promise<void> {
   await db.schema.dropTable('uploads').execute();
   await db.schema
     .createTable('uploads')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
     .addColumn('user_id', 'integer', (c) => c.references('users.id'))
     .addColumn('application_id', 'integer')
@@ -38,7 +38,7 @@ export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('uploads').execute();
   await db.schema
     .createTable('uploads')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('company_id', 'integer')
     .addColumn('user_id', 'integer')
     .addColumn('file_key', 'varchar(64)', (c) => c.notNull().unique())

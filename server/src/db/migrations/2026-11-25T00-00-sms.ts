@@ -4,16 +4,16 @@
  * holds the messages of the offline provider for the platform administrator to read.
  * Never imports application code.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ts = 'varchar(32)';
 
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('sms_codes')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('phone', 'varchar(32)', (c) => c.notNull())
     .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
     .addColumn('salt', 'varchar(32)', (c) => c.notNull())
@@ -27,7 +27,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema.createIndex('sms_codes_expiry_idx').on('sms_codes').column('expires_at').execute();
   await db.schema
     .createTable('sms_outbox')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('phone', 'varchar(32)', (c) => c.notNull())
     .addColumn('text', 'varchar(500)', (c) => c.notNull())
     .addColumn('created_at', ts, (c) => c.notNull())

@@ -5,17 +5,17 @@
  * agent (shown to the approving phone); the status; who approved, from which session.
  * Never imports application code.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ts = 'varchar(32)';
 
 export async function up(db: Db): Promise<void> {
   await db.schema.dropTable('qr_logins').execute();
   await db.schema
     .createTable('qr_logins')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('ticket_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('poll_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
@@ -34,7 +34,7 @@ export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('qr_logins').execute();
   await db.schema
     .createTable('qr_logins')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('code_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('waiting'))
     .addColumn('user_id', 'integer', (c) => c.references('users.id'))

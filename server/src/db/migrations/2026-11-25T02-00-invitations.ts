@@ -3,16 +3,16 @@
  * member added by an administrator chooses their own username and password. Only the
  * token's SHA-256 is kept. Never imports application code.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ts = 'varchar(32)';
 
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('invitations')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
     .addColumn('staff_id', 'integer', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))

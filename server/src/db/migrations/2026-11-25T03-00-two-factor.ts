@@ -5,10 +5,10 @@
  * tokens hashed too). Sessions gain `last_seen_at` for the account page's session list.
  * Never imports application code.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ts = 'varchar(32)';
 
 export async function up(db: Db): Promise<void> {
@@ -22,7 +22,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('recovery_codes')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
     .addColumn('used_at', ts)
@@ -30,7 +30,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema.createIndex('recovery_codes_user_idx').on('recovery_codes').column('user_id').execute();
   await db.schema
     .createTable('two_factor_challenges')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('method', 'varchar(16)', (c) => c.notNull())

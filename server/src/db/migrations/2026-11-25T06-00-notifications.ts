@@ -5,16 +5,16 @@
  * without joins. Preferences are per account and event; a missing row means "on". Never
  * imports application code.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ts = 'varchar(32)';
 
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('notifications')
-    .addColumn('id', isPg(db) ? 'serial' : 'integer', (c) => (isPg(db) ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('event', 'varchar(16)', (c) => c.notNull())

@@ -14,11 +14,10 @@
  *   `companies.order_seq` row serialised every create of a company. SQLite keeps the column.
  * Never imports application code.
  */
-import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 
 type Db = Kysely<any>;
-
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Each counter table with the columns of its key before the stripe. */
 const COUNTERS = [

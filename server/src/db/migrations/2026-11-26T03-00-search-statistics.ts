@@ -6,11 +6,10 @@
  * (0.1 ms). A sample ten times larger keeps the rare words' estimates low. SQLite: nothing.
  * Never imports application code.
  */
-import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 
 type Db = Kysely<any>;
-
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Db): Promise<void> {
   if (isPg(db)) await sql`alter table work_order_search alter column terms set statistics 1000`.execute(db);

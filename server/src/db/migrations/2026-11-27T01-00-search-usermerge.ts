@@ -9,11 +9,10 @@
  * search"). PostgreSQL: nothing to do. The setting is kept in the index's config table.
  * Never imports application code.
  */
-import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 
 type Db = Kysely<any>;
-
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Db): Promise<void> {
   if (!isPg(db)) await sql`insert into work_order_search (work_order_search, rank) values ('usermerge', 2)`.execute(db);

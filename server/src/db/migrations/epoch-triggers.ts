@@ -4,14 +4,13 @@
  * `27T00-00-names-epoch`). Not a migration itself. What these functions write must never
  * change: migrations already run made their triggers with it. Never imports application code.
  */
-import { sql, PostgresAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPg } from './dialect.ts';
 
 type Db = Kysely<any>;
 
 /** [trigger name, table, event]; an UPDATE event may name the columns that matter (`update of name`). */
 export type EpochTrigger = [name: string, table: string, event: string];
-
-const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Creates each trigger: one statement-level bump of `auth_epoch` (PostgreSQL: `auth_epoch_bump()` of migration 11-00). */
 export async function createEpochTriggers(db: Db, triggers: readonly EpochTrigger[]): Promise<void> {
