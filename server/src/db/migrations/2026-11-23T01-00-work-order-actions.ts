@@ -3,15 +3,14 @@
  * edits, and the index the "my work orders" views need. Never imports application code.
  */
 import type { Kysely } from 'kysely';
-import { isPg } from './dialect.ts';
+import { serialKey } from './dialect.ts';
 
 type Db = Kysely<any>;
 
 export async function up(db: Db): Promise<void> {
-  const pg = isPg(db);
   await db.schema
     .createTable('idempotency_keys')
-    .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', ...serialKey(db))
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('key', 'varchar(128)', (c) => c.notNull())
