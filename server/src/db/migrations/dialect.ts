@@ -5,7 +5,7 @@
  */
 import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
-export type Db = Kysely<any>;
+type Db = Kysely<any>;
 
 /** Whether the migration runs on PostgreSQL. */
 export const isPg = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -253,8 +253,8 @@ export async function findActiveByKeyTakingIds(db: Db, appKey: string, creates =
   return Array.from({ length: creates }, (_, i) => {
     const row = rows.at(i);
     if (!row) return undefined;
-    const { next_requester_id, next_order_id, next_order_seq, ...app } = row;
-    return { ...app, ids: { requesterId: Number(next_requester_id) as RequesterId, order: takenOrderIds({ next_order_id, next_order_seq }) } };
+    const { next_requester_id, ...rest } = row;
+    return withTakenIds(rest, Number(next_requester_id) as RequesterId);
   });
 }
 const activeByKeyTakingIds = compiledOnce((db, v: { appKey: string; creates: number }) =>
@@ -270,9 +270,7 @@ async function findActiveApplicationTakingIds(db: Db, companyId: CompanyId, appl
     return app && { ...app, ids: null };
   }
   const row = (await db.executeQuery(activeByIdTakingIds(db, { companyId, applicationId }))).rows.at(0);
-  if (!row) return undefined;
-  const { next_order_id, next_order_seq, ...app } = row;
-  return { ...app, ids: { requesterId: null, order: takenOrderIds({ next_order_id, next_order_seq }) } };
+  return row && withTakenIds(row, null);
 }
 const activeByIdTakingIds = compiledOnce((db, v: { companyId: CompanyId; applicationId: ApplicationId }) =>
   activeApplications(db)
@@ -280,6 +278,12 @@ const activeByIdTakingIds = compiledOnce((db, v: { companyId: CompanyId; applica
     .where('a.company_id', '=', v.companyId)
     .where('a.id', '=', v.applicationId),
 );
+
+/** An application row that selected `orderIdColumns`, as a create starts from it. */
+function withTakenIds(row: ActiveApplication & { next_order_id: string; next_order_seq: string }, requesterId: RequesterId | null): ApplicationTakingIds {
+  const { next_order_id, next_order_seq, ...app } = row;
+  return { ...app, ids: { requesterId, order: takenOrderIds({ next_order_id, next_order_seq }) } };
+}
 
 /** Applications the staff member is bound to (may handle orders of). */
 function listBoundApplications(db: Db, companyId: CompanyId, staffId: StaffId) {
