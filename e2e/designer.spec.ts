@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drag, newTemplateInDesigner } from './designer-steps.ts';
+import { closeDialogWith } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -85,12 +86,12 @@ test('an administrator designs a new form and saves it as version 2', async ({ p
   await page.getByTestId('designer-export').click();
   await expect(page.getByTestId('json-text')).toHaveValue(/"model": "device_name"/);
   await expect(page.getByTestId('json-text')).toHaveValue(/"dynamicKey": "departments"/);
-  await page.getByTestId('json-close').click();
+  await closeDialogWith(page, 'json-close');
   await page.getByTestId('designer-import').click();
   await page.getByTestId('json-text').fill('{"fields": []}');
   await page.getByTestId('json-import-apply').click();
   await expect(page.getByText('这不是有效的表单 JSON')).toBeVisible();
-  await page.getByTestId('json-cancel').click();
+  await closeDialogWith(page, 'json-cancel');
   await expect(items(page)).toHaveCount(3);
 
   await page.getByTestId('designer-preview').click();
@@ -158,7 +159,7 @@ test('fields go into grid columns and batch rows, move out again, and the JSON k
   const json = JSON.parse(await page.getByTestId('json-text').inputValue()) as {
     list: { type: string; columns?: { list: { type: string }[] }[]; list?: { type: string }[] }[];
   };
-  await page.getByTestId('json-close').click();
+  await closeDialogWith(page, 'json-close');
   expect(json.list.map((f) => f.type)).toEqual(['grid', 'batch']);
   expect(json.list[0].columns?.map((c) => c.list.map((f) => f.type))).toEqual([['date'], ['input', 'textarea']]);
   expect(json.list[1].list?.map((f) => f.type)).toEqual(['input', 'number', 'select']);

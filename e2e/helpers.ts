@@ -93,6 +93,8 @@ const SETTLED = ':not([class*="-appear"]):not([class*="-enter"]):not([class*="-l
 export const OPEN_DROPDOWN = `.ant-dropdown:not(.ant-dropdown-hidden)${SETTLED}`;
 /** A confirmation dialog done with its opening animation: a click while it zooms in can be lost. */
 export const SETTLED_CONFIRM = `.ant-modal-confirm${SETTLED}`;
+/** A dialog done with its opening animation. */
+const SETTLED_MODAL = `.ant-modal${SETTLED}`;
 const OPEN_SELECT = `.ant-select-dropdown:not(.ant-select-dropdown-hidden)${SETTLED}`;
 
 /** Closes the notifications (the welcome one covers the header's right side). */
@@ -107,6 +109,18 @@ export async function dismissNotifications(page: Page): Promise<void> {
     // A loaded machine can take seconds to play the closing animation.
     await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 5000 });
   }).toPass({ timeout: 40_000 });
+}
+
+/**
+ * Clicks the button `testId` of a dialog once the dialog is done zooming in, and waits for the
+ * dialog to close: on a loaded machine a click made during the animation can be lost.
+ */
+export async function closeDialogWith(page: Page, testId: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-wrap', { has: page.getByTestId(testId) });
+  await expect(async () => {
+    await page.locator(SETTLED_MODAL).getByTestId(testId).click({ timeout: 3000 });
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Chooses an item of the header's user menu. */

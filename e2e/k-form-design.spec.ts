@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { fieldLabel, templateFields, type FormTemplate } from '@swo/contract';
-import { apiPost } from './helpers.ts';
+import { apiPost, closeDialogWith } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/contract/test/fixtures/k-form-design');
@@ -35,7 +35,7 @@ for (const name of names) {
 
     await page.getByTestId('designer-import').click();
     await page.getByTestId('json-text').fill(text);
-    await page.getByTestId('json-import-apply').click();
+    await closeDialogWith(page, 'json-import-apply');
     const canvas = page.getByTestId('designer-canvas');
     for (const f of templateFields(form).filter((x) => x.type !== 'signature')) await expect(canvas).toContainText(fieldLabel(f));
     if (name === 'asset-inventory') {
@@ -47,7 +47,7 @@ for (const name of names) {
 
     await page.getByTestId('designer-export').click();
     expect(JSON.parse(await page.getByTestId('json-text').inputValue())).toEqual(form);
-    await page.getByTestId('json-close').click();
+    await closeDialogWith(page, 'json-close');
 
     await page.getByTestId('designer-preview').click();
     await expect(page.getByTestId('template-preview')).toContainText(fieldLabel(templateFields(form)[0]));
