@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
-import { DEFERRED_RESULT, DeferredWrites, later, LATER, renumbered } from '../src/db/deferred-writes.ts';
+import { DEFERRED_RESULT, DeferredWrites, later, LATER, mergedStatement, renumbered, summed, SUMMED, type Held } from '../src/db/deferred-writes.ts';
 import { createPgDatabase, dialect } from './helper.ts';
 
 describe('deferred writes: the statement they become', () => {
@@ -47,9 +47,11 @@ describe('deferred writes: the statement they become', () => {
     d.take(`insert into a (x) values ($1)${LATER}`, [1]);
     d.take(`insert into b (y) values ($1)${LATER}`, [2]);
     const commit = d.take('commit', []);
-    expect(commit.send).toEqual([
-      { text: 'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (insert into b (y) values ($2)) select 1', values: [1, 2] },
-    ]);
+    expect(commit.send).toEqual([]);
+    expect(mergedStatement([commit.held!])).toEqual({
+      text: 'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (insert into b (y) values ($2)) select 1',
+      values: [1, 2],
+    });
     expect(commit.local?.command).toBe('COMMIT');
     // Had that statement failed, the rollback that follows has nothing to undo on the server.
     expect(d.take('rollback', []).local?.command).toBe('ROLLBACK');
@@ -59,6 +61,50 @@ describe('deferred writes: the statement they become', () => {
     expect(d.take('start transaction isolation level serializable', [])).toEqual({ send: [], local: null });
     expect(d.take(`insert into a (x) values ($1)${LATER}`, [3]).local).toBe(DEFERRED_RESULT);
     expect(d.take('commit', []).local).toBeNull();
+  });
+
+  /** The held transaction of `writes` (text and values) and a notify of `note`, as `commit` hands it over. */
+  const held = (writes: [string, unknown[]][], note?: string): Held => {
+    const d = new DeferredWrites();
+    d.take('begin', []);
+    for (const [text, values] of writes) d.take(text, values);
+    if (note) d.take(`select pg_notify($1, $2)${LATER}`, ['c', note]);
+    return d.take('commit', []).held!;
+  };
+
+  it('merges held transactions into one statement: counter upserts of one key summed, other writes and the notifies each their own', () => {
+    const bump = `insert into n (k, s, count) values ($1, $2, $3) on conflict (k, s) do update set count = n.count + excluded.count`;
+    const insert = 'insert into a (x) values ($1)';
+    const one = held(
+      [
+        [`${insert}${LATER}`, [1]],
+        [`${bump}${SUMMED}`, [7, 'open', 1]],
+      ],
+      'p1',
+    );
+    const two = held(
+      [
+        [`${insert}${LATER}`, [2]],
+        [`${bump}${SUMMED}`, [7, 'open', 1]],
+      ],
+      'p2',
+    );
+    const three = held([[`${bump}${SUMMED}`, [7, 'done', -1]]]);
+    const other = held([[`${bump.replace('n.count +', 'n.count + 0 +')}${SUMMED}`, [7, 'open', 5]]]);
+    expect(mergedStatement([one, two])).toEqual({
+      text:
+        'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (' +
+        bump.replace('$1, $2, $3', '$2, $3, $4') +
+        '), swo_w2 as (insert into a (x) values ($5)), swo_s0 as (select pg_notify($6, $7)), swo_s1 as (select pg_notify($8, $9)) ' +
+        'select (select count(*) from swo_s0), (select count(*) from swo_s1)',
+      values: [1, 7, 'open', 2, 2, 'c', 'p1', 'c', 'p2'],
+    });
+    // Another key is a write of its own; so is another text (it could be another row).
+    const merged = mergedStatement([one, three, other]);
+    expect(merged.values).toEqual([1, 7, 'open', 1, 7, 'done', -1, 7, 'open', 5, 'c', 'p1']);
+    expect(merged.text).toMatch(/^with swo_w0 as \(insert into a .*swo_w1 as .*swo_w2 as .*swo_w3 as \(.*\) select pg_notify\(\$11, \$12\)$/);
+    // The held transactions themselves are not changed by merging.
+    expect(mergedStatement([one]).values).toEqual([1, 7, 'open', 1, 'c', 'p1']);
   });
 
   it('does not keep what it cannot renumber or what is not an insert or select', () => {
@@ -72,6 +118,7 @@ describe('deferred writes: the statement they become', () => {
 describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
   let db: Kysely<any>;
   let drop: () => Promise<void>;
+  let url: string;
   const sent: string[] = [];
   // eslint-disable-next-line @typescript-eslint/unbound-method -- applied below with its client as `this`
   const original = pg.Client.prototype.query;
@@ -85,6 +132,7 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     } as typeof original;
     const made = await createPgDatabase();
     drop = made.drop;
+    url = made.url;
     db = openDatabase(made.url).db;
     await sql`create table parent (id int primary key)`.execute(db);
     await sql`create table counter (k int primary key, n int not null)`.execute(db);
@@ -171,6 +219,58 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     // The connection is usable afterwards, with nothing left waiting.
     await db.transaction().execute((trx) => bump(trx, 5, 1));
     expect(await counterOf(5)).toBe(1);
+  });
+
+  const summedBump = (q: Kysely<any>, k: number, by: number) =>
+    summed(
+      q
+        .insertInto('counter')
+        .values({ k, n: by })
+        .onConflict((oc) => oc.column('k').doUpdateSet((eb) => ({ n: eb('counter.n', '+', eb.ref('excluded.n')) }))),
+    ).execute();
+  /** A transaction of waiting writes only: a parent `id`, its child and a bump of counter `k`. */
+  const create = (id: number, k: number, parent = id) =>
+    db.transaction().execute(async (trx) => {
+      if (parent === id) await later(trx.insertInto('parent').values({ id })).execute();
+      await later(trx.insertInto('child').values({ parent_id: parent })).execute();
+      await summedBump(trx, k, 1);
+      await sql`select pg_notify('swo_merge_test', ${String(id)})${sql.raw(LATER)}`.execute(trx);
+    });
+  const children = async (ids: number[]) => (await db.selectFrom('child').select('parent_id').where('parent_id', 'in', ids).execute()).length;
+  // Connections open before the test: transactions started together then commit in one turn.
+  const warm = () => Promise.all([1, 2, 3, 4].map(() => db.transaction().execute((trx) => sql`select pg_sleep(0.01)`.execute(trx))));
+
+  it('transactions committing in one turn go as one statement, their bumps of one counter summed, each notify sent', async () => {
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('listen swo_merge_test');
+    await warm();
+    sent.length = 0;
+    await Promise.all([101, 102, 103].map((id) => create(id, 100)));
+    expect(sent.filter((t) => t.startsWith('with '))).toEqual([expect.stringMatching(/swo_w6 as \(insert into "child".*swo_s2 as \(select pg_notify/)]);
+    expect(await counterOf(100)).toBe(3);
+    expect(await children([101, 102, 103])).toBe(3);
+    await expect.poll(() => [...heard].sort()).toEqual(['101', '102', '103']);
+    await listener.end();
+  });
+
+  it('one failing among them fails alone; the others commit', async () => {
+    await warm();
+    const results = await Promise.allSettled([create(111, 110), create(112, 110, 999), create(113, 110)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/foreign key/);
+    expect(await counterOf(110)).toBe(2);
+    expect(await children([111, 112, 113, 999])).toBe(2);
+  });
+
+  it('two that upsert one row (not summed) clash in one statement and are sent again alone: both count', async () => {
+    await warm();
+    sent.length = 0;
+    await Promise.all([1, 2].map(() => db.transaction().execute((trx) => bump(trx, 120, 1))));
+    expect(sent.filter((t) => t.startsWith('with ')).length).toBe(3); // merged, then each alone
+    expect(await counterOf(120)).toBe(2);
   });
 
   it('outside a transaction a marked write runs at once', async () => {

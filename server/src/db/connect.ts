@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { DeferredWrites } from './deferred-writes.ts';
+import { StatementMerger, type Send } from './statement-merge.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -127,10 +128,13 @@ type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
  * parameters (DDL, begin, commit) run as they are, and a connection stops naming new
  * statements after PREPARED_PER_CONNECTION. Each connection also keeps the writes its
  * transaction marked deferrable (and a plain begin) until something must be sent, and
- * sends the writes as one statement (deferred-writes.ts).
+ * sends the writes as one statement (deferred-writes.ts); a transaction of such writes only
+ * is committed as one statement, merged with the others committing in the same turn
+ * (statement-merge.ts).
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const merger = new StatementMerger();
   pool.connect = (async () => {
     const client = (await connect()) as PreparingClient;
     if (!client[prepared]) {
@@ -146,10 +150,13 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
         return query({ name, text, values }, ...rest);
       };
       const deferred = new DeferredWrites();
+      // A merged statement goes unnamed: its text changes with what it holds (statement-merge.ts).
+      const commitSend: Send = (t, v, merged) => (merged ? query(t, v) : send(t, v)) as Promise<unknown>;
       client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
         // Kysely's calls: text and values, answered by a promise (no callback in `rest`).
         if (typeof text !== 'string' || rest.length) return send(text, values, ...rest);
-        const { send: before, local } = deferred.take(text, Array.isArray(values) ? values : []);
+        const { send: before, local, held } = deferred.take(text, Array.isArray(values) ? values : []);
+        if (held) return merger.commit(held, commitSend).then(() => local);
         if (!before.length) return local ? Promise.resolve(local) : send(text, values);
         let sent = send(before[0].text, before[0].values) as Promise<unknown>;
         for (const s of before.slice(1)) sent = sent.then(() => send(s.text, s.values));

@@ -15,6 +15,9 @@
  * - A plain `begin` waits as well, until the transaction's first statement that is sent: a
  *   transaction of waiting writes only goes as their one statement, without begin and
  *   commit (a statement commits or fails whole on its own).
+ * - A transaction whose every statement waited is handed over whole at its commit (`Plan.held`):
+ *   the connection sends it as one statement, alone or merged with other connections' held
+ *   transactions of the same turn (statement-merge.ts, `mergedStatement`).
  * - Outside a transaction, and on SQLite, a marked query runs at once as it is.
  */
 import { sql, type Expression } from 'kysely';
@@ -22,9 +25,23 @@ import { sql, type Expression } from 'kysely';
 /** The mark at the end of a deferrable statement's text (a comment: SQLite ignores it). */
 export const LATER = ' /* swo:later */';
 
+/** The mark of a deferrable counter upsert (`summed`). */
+export const SUMMED = ' /* swo:later sum */';
+
 /** `query` marked as deferrable: its result will not be read (its rows, or how many it wrote). */
 export function later<Q extends { modifyEnd(modifier: Expression<unknown>): Q }>(query: Q): Q {
   return query.modifyEnd(sql.raw(LATER));
+}
+
+/**
+ * `query`, a counter upsert, marked as deferrable and summable: its last parameter is the
+ * amount it adds, every other parameter is part of the row's key (the conflict target), and
+ * the update adds the inserted amount (`count = t.count + excluded.count`). Two such writes
+ * with the same text and the same other parameters are one write of the summed amount: so
+ * held transactions that bump one counter row can share a statement (`mergedStatement`).
+ */
+export function summed<Q extends { modifyEnd(modifier: Expression<unknown>): Q }>(query: Q): Q {
+  return query.modifyEnd(sql.raw(SUMMED));
 }
 
 /** What the connection answers for a deferred statement: one row written, none returned. */
@@ -39,14 +56,28 @@ export interface Statement {
   values: unknown[];
 }
 
-/** What to do with a statement: send `send` first, in order, then answer `local`, or send the statement itself when `local` is null. */
+/**
+ * What to do with a statement: send `send` first, in order, then `held` (as one statement,
+ * `mergedStatement`, perhaps with others), then answer `local`, or send the statement
+ * itself when `local` is null.
+ */
 export interface Plan {
   send: Statement[];
   local: Readonly<{ command: string; rowCount: number | null; rows: unknown[]; fields: unknown[] }> | null;
+  held?: Held;
 }
 
-/** A waiting write and the table it goes into. */
-type Write = Statement & { table: string };
+/** A waiting write, the table it goes into and whether it is `summed`. */
+interface Write extends Statement {
+  table: string;
+  summed: boolean;
+}
+
+/** A transaction's waiting writes and its waiting select (at most one), to be sent as one statement. */
+export interface Held {
+  readonly writes: readonly Write[];
+  readonly select: Statement | null;
+}
 
 /**
  * The writes one connection keeps while its transaction runs. A plain `begin` waits too,
@@ -67,14 +98,15 @@ export class DeferredWrites {
 
   /** Called with every statement before it is sent: what to send and what to answer (Plan). */
   take(text: string, values: unknown[]): Plan {
-    if (this.open && text.endsWith(LATER)) {
-      const kind = kindOf(text);
+    const mark = !this.open ? null : text.endsWith(LATER) ? LATER : text.endsWith(SUMMED) ? SUMMED : null;
+    if (mark) {
+      const kind = kindOf(text, mark);
       if (kind !== null) {
         const clash = kind === SELECT ? this.select !== null : this.writes.some((w) => w.table === kind);
         const send = clash ? this.flush() : [];
-        const statement = { text: text.slice(0, -LATER.length), values };
+        const statement = { text: text.slice(0, -mark.length), values };
         if (kind === SELECT) this.select = statement;
-        else this.writes.push({ ...statement, table: kind });
+        else this.writes.push({ ...statement, table: kind, summed: mark === SUMMED });
         return { send, local: DEFERRED_RESULT };
       }
     }
@@ -98,11 +130,11 @@ export class DeferredWrites {
       return { send: [], local: sent ? null : ROLLBACK };
     }
     if (head === 'commit') {
-      const last = this.drain();
+      const held = this.drain();
       this.open = false;
-      if (this.heldBegin === null) return { send: last ? [last] : [], local: null }; // a rollback may follow if `last` fails: it is sent
+      if (this.heldBegin === null) return { send: held ? [mergedStatement([held])] : [], local: null }; // a rollback may follow if it fails: it is sent
       this.heldBegin = null;
-      return { send: last ? [last] : [], local: COMMIT };
+      return held ? { send: [], local: COMMIT, held } : { send: [], local: COMMIT };
     }
     return { send: this.flush(), local: null };
   }
@@ -116,7 +148,7 @@ export class DeferredWrites {
       this.serverOpen = true;
     }
     const waiting = this.drain();
-    if (waiting) out.push(waiting);
+    if (waiting) out.push(mergedStatement([waiting]));
     return out;
   }
 
@@ -128,22 +160,61 @@ export class DeferredWrites {
     this.select = null;
   }
 
-  /** The waiting writes as one statement (emptied), or null when none wait. */
-  private drain(): Statement | null {
+  /** The waiting writes and select (emptied), or null when none wait. */
+  private drain(): Held | null {
     const { writes, select } = this;
     this.writes = [];
     this.select = null;
-    if (!writes.length) return select;
-    const values: unknown[] = [];
-    const ctes = writes.map((w, i) => {
-      const text = renumbered(w.text, values.length)!;
-      values.push(...w.values);
-      return `swo_w${i} as (${text})`;
-    });
-    const main = select ? renumbered(select.text, values.length)! : 'select 1';
-    if (select) values.push(...select.values);
-    return { text: `with ${ctes.join(', ')} ${main}`, values };
+    return writes.length || select ? { writes, select } : null;
   }
+}
+
+/**
+ * The held transactions `helds` as one statement of data-modifying CTEs (PostgreSQL runs
+ * each once, whether or not the query reads it), their selects last. `summed` writes of
+ * the same text and key are one write of the summed amount: PostgreSQL refuses to upsert a
+ * row twice in one statement. Writes of different transactions into one table go as CTEs
+ * of their own: their rows are distinct unless the transactions clashed, and then
+ * PostgreSQL refuses the statement (an upsert cannot affect a row twice) and the caller
+ * sends each transaction alone (statement-merge.ts). One transaction's statement is as it
+ * was sent before merging existed: `with swo_w0 as (…), … select …`.
+ */
+export function mergedStatement(helds: readonly Held[]): Statement {
+  const writes: Write[] = [];
+  const sums = new Map<string, Write>();
+  for (const held of helds)
+    for (const w of held.writes) {
+      if (!w.summed || helds.length === 1) {
+        writes.push(w);
+        continue;
+      }
+      const key = `${w.text}\u0000${JSON.stringify(w.values.slice(0, -1))}`;
+      const seen = sums.get(key);
+      if (!seen) {
+        const own = { ...w, values: [...w.values] };
+        sums.set(key, own);
+        writes.push(own);
+      } else seen.values[seen.values.length - 1] = Number(seen.values[seen.values.length - 1]) + Number(w.values[w.values.length - 1]);
+    }
+  const selects = helds.flatMap((h) => (h.select ? [h.select] : []));
+  const values: unknown[] = [];
+  const cte = (name: string, s: Statement) => {
+    const text = renumbered(s.text, values.length)!;
+    values.push(...s.values);
+    return `${name} as (${text})`;
+  };
+  const ctes = writes.map((w, i) => cte(`swo_w${i}`, w));
+  let main = 'select 1';
+  if (selects.length === 1) {
+    main = renumbered(selects[0].text, values.length)!;
+    values.push(...selects[0].values);
+    if (!ctes.length) return { text: main, values };
+  } else if (selects.length > 1) {
+    // A select CTE runs only where the query reads it: each is read whole, by its count.
+    ctes.push(...selects.map((s, i) => cte(`swo_s${i}`, s)));
+    main = `select ${selects.map((_, i) => `(select count(*) from swo_s${i})`).join(', ')}`;
+  }
+  return { text: `with ${ctes.join(', ')} ${main}`, values };
 }
 
 const BEGIN = answered('BEGIN');
@@ -160,12 +231,12 @@ const kinds = new Map<string, string | typeof SELECT | null>();
  * What a marked statement is: the table an INSERT writes, SELECT, or null when it cannot
  * wait (anything else, or text `renumbered` cannot read).
  */
-function kindOf(marked: string): string | typeof SELECT | null {
+function kindOf(marked: string, mark: string): string | typeof SELECT | null {
   let kind = kinds.get(marked);
   if (kind === undefined) {
-    const text = marked.slice(0, -LATER.length);
+    const text = marked.slice(0, -mark.length);
     const insert = /^\s*insert\s+into\s+"?([a-z_][a-z0-9_]*)"?/i.exec(text);
-    kind = renumbered(text, 0) !== text ? null : insert ? insert[1].toLowerCase() : /^\s*select\s/i.test(text) ? SELECT : null;
+    kind = renumbered(text, 0) !== text ? null : insert ? insert[1].toLowerCase() : /^\s*select\s/i.test(text) && mark === LATER ? SELECT : null;
     if (kinds.size >= 1000) kinds.delete(kinds.keys().next().value!);
     kinds.set(marked, kind);
   }

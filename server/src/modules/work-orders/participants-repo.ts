@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { WORK_ORDER_STATUSES, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
 import { compiledOnce } from '../../db/compiled.ts';
-import { later } from '../../db/deferred-writes.ts';
+import { summed } from '../../db/deferred-writes.ts';
 
 /** What a participant is to an order: bits of `work_order_participants.roles`. */
 export const PART = { handler: 1, creator: 2, reviewer: 4 } as const;
@@ -70,27 +70,27 @@ export function orderKeys(db: Db, companyId: CompanyId, orderId: WorkOrderId) {
 }
 
 const applicationBump = compiledOnce((db, v: { companyId: CompanyId; applicationId: ApplicationId; status: string; delta: number }) =>
-  later(
+  summed(
     db
       .insertInto('work_order_application_counts')
       .values({ company_id: v.companyId, application_id: v.applicationId, status: v.status, stripe: counterStripe(db), count: v.delta })
       .onConflict((oc) =>
         oc
           .columns(['company_id', 'application_id', 'status', 'stripe'])
-          .doUpdateSet((eb) => ({ count: eb('work_order_application_counts.count', '+', v.delta) })),
+          .doUpdateSet((eb) => ({ count: eb('work_order_application_counts.count', '+', eb.ref('excluded.count')) })),
       ),
   ),
 );
 
 const participantBump = compiledOnce((db, v: { companyId: CompanyId; staffId: StaffId; applicationId: ApplicationId; status: string; delta: number }) =>
-  later(
+  summed(
     db
       .insertInto('work_order_participant_counts')
       .values({ company_id: v.companyId, staff_id: v.staffId, application_id: v.applicationId, status: v.status, stripe: counterStripe(db), count: v.delta })
       .onConflict((oc) =>
         oc
           .columns(['company_id', 'staff_id', 'application_id', 'status', 'stripe'])
-          .doUpdateSet((eb) => ({ count: eb('work_order_participant_counts.count', '+', v.delta) })),
+          .doUpdateSet((eb) => ({ count: eb('work_order_participant_counts.count', '+', eb.ref('excluded.count')) })),
       ),
   ),
 );

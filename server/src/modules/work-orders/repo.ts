@@ -11,7 +11,7 @@ import { sql, type Expression, type ExpressionBuilder, type Insertable } from 'k
 import { ACTION, type ActionKey, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
 import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
-import { later } from '../../db/deferred-writes.ts';
+import { later, summed } from '../../db/deferred-writes.ts';
 import type { DB, RolesTable, WorkOrderRecordsTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
@@ -33,11 +33,13 @@ type NewOrder = Omit<WorkOrdersTable, 'id' | 'company_id' | 'order_no' | 'versio
 };
 
 const statusBump = compiledOnce((db, v: { companyId: CompanyId; status: string; delta: number }) =>
-  later(
+  summed(
     db
       .insertInto('work_order_status_counts')
       .values({ company_id: v.companyId, status: v.status, stripe: counterStripe(db), count: v.delta })
-      .onConflict((oc) => oc.columns(['company_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', v.delta) }))),
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'status', 'stripe']).doUpdateSet((eb) => ({ count: eb('work_order_status_counts.count', '+', eb.ref('excluded.count')) })),
+      ),
   ),
 );
 
