@@ -7,15 +7,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, submitRepairRequest } from './helpers.ts';
+import { answerConfirm, API, submitRepairRequest } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
-/** A button's text (antd puts a space between two CJK characters). */
-const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 const keyOf = (href: string | null) => new URL(href ?? '', 'http://x').searchParams.get('app') ?? '';
 
 test.describe.configure({ mode: 'serial' });
@@ -64,10 +62,7 @@ test('admin makes an application, binds a handler, its link submits; a rotated k
   expect(submitted.id).toBeGreaterThan(0);
 
   await dialog.getByTestId('application-rotate-key').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button('更换链接') })
-    .click();
+  await answerConfirm(page, '更换链接');
   await expect(dialog.getByTestId('application-link-url')).not.toHaveAttribute('href', new RegExp(oldKey));
   const newKey = keyOf(await dialog.getByTestId('application-link-url').getAttribute('href'));
   expect((await request.post(`${API}/home/Work_Create/templateData`, { data: { app_key: newKey } })).status()).toBe(200);

@@ -123,6 +123,23 @@ export async function closeDialogWith(page: Page, testId: string): Promise<void>
   }).toPass({ timeout: 30_000 });
 }
 
+/** An antd button's accessible name: `text`, which antd may space out (two Chinese characters become "确 认"). */
+export const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
+
+/**
+ * Answers the open confirmation with its button `ok` once the dialog is done zooming in,
+ * and waits for it to close; retried while it stays open: on a loaded machine a click made
+ * during the animation can be lost (a settled dialog only is clicked, so never twice).
+ */
+export async function answerConfirm(page: Page, ok: string): Promise<void> {
+  const settled = page.locator(SETTLED_CONFIRM);
+  await expect(settled).toHaveCount(1);
+  await expect(async () => {
+    if (await settled.count()) await settled.getByRole('button', { name: button(ok) }).click({ timeout: 3000 });
+    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0, { timeout: 5000 });
+  }).toPass({ timeout: 40_000 });
+}
+
 /** Chooses an item of the header's user menu. */
 export async function userMenu(page: Page, item: string): Promise<void> {
   await dismissNotifications(page);

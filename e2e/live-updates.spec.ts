@@ -8,14 +8,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { button } from './helpers.ts';
 import { applicationByName, createRepairOrder, loginAs, openAs } from './staff.ts';
 
 // This spec's own client address (sign-in limits are per address).
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.71' } });
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
-/** The buttons of a card (antd puts a space between two CJK characters). */
-const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const detailStatus = (page: Page) => page.locator('.ant-card-head [data-status]');
 /** Marks the loaded document: a reload would lose it. */

@@ -7,14 +7,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerConfirm, button } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
 
-/** A button's text (antd puts a space between two CJK characters). */
-const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 
 /** Fills the open form dialog `title`'s name and saves it. */
@@ -24,15 +23,6 @@ async function saveName(page: Page, title: string, testId: string, name: string)
   await dialog.getByTestId(testId).fill(name);
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(dialog).toBeHidden();
-}
-
-/** Answers the open confirm with `ok`. */
-async function confirm(page: Page, ok: string): Promise<void> {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button(ok) })
-    .click();
-  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -72,17 +62,17 @@ test('admin builds and changes the organisation; the log shows before and after'
 
   // 安保部 has staff: the server refuses, and its message shows.
   await row(page, '安保部').getByTestId('department-delete').click();
-  await confirm(page, '删除');
+  await answerConfirm(page, '删除');
   await expect(page.locator('.ant-notification-notice')).toContainText('名员工');
   await expect(row(page, '安保部')).toBeVisible();
   await quiet(page);
 
   await row(page, child).getByTestId('department-status').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('不再出现在部门选择中');
-  await confirm(page, '停用');
+  await answerConfirm(page, '停用');
   await expect(row(page, child)).toContainText('停用');
   await row(page, child).getByTestId('department-status').click();
-  await confirm(page, '启用');
+  await answerConfirm(page, '启用');
   await expect(row(page, child).getByTestId('department-status')).toHaveText(button('停用'));
   await quiet(page);
   await shot(page, 'org-departments');

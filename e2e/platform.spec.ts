@@ -9,27 +9,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API } from './helpers.ts';
+import { answerConfirm, API, button } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
 const SHOTS = process.env.PLATFORM_SHOTS ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `platform-${name}.png`), animations: 'disabled' });
 
-/** A button's text (antd puts a space between two CJK characters). */
-const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 const rowByKey = (page: Page, key: string) => page.locator('.ant-table-row', { has: page.locator('td code', { hasText: new RegExp(`^${key}$`) }) });
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const dialogOf = (page: Page, testId: string) => page.locator('.ant-modal', { has: page.getByTestId(testId) });
-
-/** Answers the open confirm with `ok`. */
-async function confirm(page: Page, ok: string): Promise<void> {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button(ok) })
-    .click();
-  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
-}
 
 /** Picks `value` in a searchable select of the open dialog. */
 async function pick(page: Page, dialog: ReturnType<typeof dialogOf>, testId: string, value: string): Promise<void> {
@@ -44,11 +33,7 @@ async function takePassword(page: Page, done: string): Promise<{ password: strin
   await expect(box).toBeVisible();
   const password = ((await box.getByTestId('generated-password').textContent()) ?? '').trim();
   const text = (await box.textContent()) ?? '';
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button(done) })
-    .click();
-  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await answerConfirm(page, done);
   return { password, text };
 }
 
@@ -185,10 +170,10 @@ test('super adds a hidden menu and a link, an account and a company', async ({ p
 
   await row(page, company).getByTestId('company-status').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('失去访问权限');
-  await confirm(page, '停用');
+  await answerConfirm(page, '停用');
   await expect(row(page, company).getByTestId('company-status')).toHaveText(button('启用'));
   await row(page, company).getByTestId('company-status').click();
-  await confirm(page, '启用');
+  await answerConfirm(page, '启用');
   await expect(row(page, company).getByTestId('company-status')).toHaveText(button('停用'));
   await quiet(page);
 
@@ -198,7 +183,7 @@ test('super adds a hidden menu and a link, an account and a company', async ({ p
     await expect(rowByKey(page, key)).toBeVisible({ timeout: 30_000 });
     await rowByKey(page, key).getByTestId('menu-delete').click();
     await expect(page.locator('.ant-modal-confirm')).toContainText('无法恢复');
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await expect(rowByKey(page, key)).toHaveCount(0);
   }
 });

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormTemplate } from '@swo/contract';
-import { apiPost, fillTemplate } from './helpers.ts';
+import { answerConfirm, apiPost, button, fillTemplate } from './helpers.ts';
 import { applicationByName, createRepairOrder, loginAs, openAs, orderDetail, quiet, readSheet } from './staff.ts';
 
 // Ignored by git; `npm run screenshots` copies them to docs/screenshots.
@@ -20,9 +20,6 @@ const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '
 const shot = (name: string) => path.join(SHOTS, `${name}.png`);
 const REPAIR = '业主报修';
 const ACCESS_CARD = '门禁卡办理';
-
-/** The buttons of the open dialog (antd puts a space between two CJK characters). */
-const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 
 function row(page: Page, text: string) {
   return page.locator('.ant-table-row', { hasText: text });
@@ -202,10 +199,7 @@ test('admin claims, notes and completes; 杨敏 passes the review; the timeline 
   await quiet(page);
   await page.screenshot({ path: shot('detail-actions'), fullPage: true, animations: 'disabled' });
   await page.getByTestId('action-examine-pass').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button('确认') })
-    .click();
+  await answerConfirm(page, '确认');
   await expect(page.locator('.ant-card-head [data-status]')).toHaveText('已完成');
   const records = page.getByTestId('record');
   await expect(records.last()).toHaveAttribute('data-action', 'examine_pass');
@@ -243,10 +237,7 @@ test('admin edits an unassigned order (before → after in the timeline), cancel
   // A cancelled order can no longer be edited, but it can be deleted.
   await expect(page.getByTestId('action-edit')).toHaveCount(0);
   await page.getByTestId('action-delete').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button('确认') })
-    .click();
+  await answerConfirm(page, '确认');
   await expect(page).toHaveURL(/\/orders\/workorder$/);
   const res = await request.get(`/index.php/admin/Workorder/work_order_details`, {
     headers: { token: admin.token },

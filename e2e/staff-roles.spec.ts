@@ -11,14 +11,12 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { apiGet, apiPost, OPEN_DROPDOWN as OPEN_MENU, submitRepairRequest } from './helpers.ts';
+import { answerConfirm, apiGet, apiPost, button, OPEN_DROPDOWN as OPEN_MENU, submitRepairRequest } from './helpers.ts';
 import { applicationByName, loginAs, openAs, quiet } from './staff.ts';
 
 const SHOTS = process.env.STAFF_SHOTS ?? '/tmp/shots';
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
 
-/** A button's text (antd puts a space between two CJK characters). */
-const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 const OPEN_DROPDOWN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 const staffRow = (page: Page, text: string) => page.getByTestId('staff-table').locator('.ant-table-row', { hasText: text });
 const staffDialog = (page: Page) => page.locator('.ant-modal', { has: page.getByTestId('staff-form') });
@@ -27,15 +25,6 @@ const staffDialog = (page: Page) => page.locator('.ant-modal', { has: page.getBy
 async function more(page: Page, row: Locator, testId: string): Promise<void> {
   await row.getByTestId('staff-more').click();
   await page.locator(OPEN_MENU).getByTestId(testId).click();
-}
-
-/** Answers the open confirm with `ok`. */
-async function confirm(page: Page, ok: string): Promise<void> {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button(ok) })
-    .click();
-  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 }
 
 /** Picks the option `label` of the select `testId` in `scope` (typed to filter it). */
@@ -72,11 +61,7 @@ async function takePassword(page: Page, done: string): Promise<{ password: strin
   await box.locator('.ant-typography-copy').click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(password);
   const text = (await box.textContent()) ?? '';
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: button(done) })
-    .click();
-  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await answerConfirm(page, done);
   return { password, text };
 }
 
@@ -265,7 +250,7 @@ test('a new member signs in; a role without claim; a password reset must be chan
   await quiet(page);
   await staffRow(page, name).getByTestId('staff-status').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('将立即退出登录');
-  await confirm(page, '停用');
+  await answerConfirm(page, '停用');
   await expect(staffRow(page, name).getByTestId('staff-status')).toHaveText(button('启用'));
   await them.getByRole('menuitem', { name: '我的工单' }).click();
   await expect(them).toHaveURL(/\/user\/login/, { timeout: 30_000 });
@@ -286,7 +271,7 @@ test('a new member signs in; a role without claim; a password reset must be chan
   await search(page, busy);
   await more(page, staffRow(page, busy).first(), 'staff-delete');
   await expect(page.locator('.ant-modal-confirm')).toContainText('有处理中工单的员工不能移除');
-  await confirm(page, '移除');
+  await answerConfirm(page, '移除');
   await expect(page.locator('.ant-notification-notice')).toContainText('处理中的工单');
   await expect(staffRow(page, busy).first()).toBeVisible();
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { answerConfirm } from './helpers.ts';
 import { loginAs, openAs, PASSWORD } from './staff.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
@@ -48,10 +49,7 @@ test('enrol an authenticator app, then sign in with a code and with a recovery c
   // Sign out through the user menu, then in again: the second step asks for the code.
   await page.getByTestId('user-menu').hover();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s?定/ })
-    .click();
+  await answerConfirm(page, '确定');
   await expect(page).toHaveURL(/\/user\/login/);
   await firstStep(page, /登\s?录/);
   await shot(page, 'step-zh-CN');
@@ -72,10 +70,7 @@ test('enrol an authenticator app, then sign in with a code and with a recovery c
   // The earlier sessions are listed; all others are signed out.
   await expect(page.getByTestId('session-list').locator('tbody tr.ant-table-row')).not.toHaveCount(1);
   await page.getByTestId('session-revoke-others').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /退出登录/ })
-    .click();
+  await answerConfirm(page, '退出登录');
   await expect(page.getByTestId('session-list').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await shot(page, 'sessions-zh-CN');
 });
