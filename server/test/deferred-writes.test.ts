@@ -1,7 +1,10 @@
 /**
- * Deferred writes (db/deferred-writes.ts; docs/design.md, "Deferred writes"): marked
- * inserts of a PostgreSQL transaction wait and go as one statement before the next other
- * one; they are visible to it, dropped by a rollback, and a failing one fails the transaction.
+ * Deferred writes and merged commits (db/deferred-writes.ts, db/statement-merge.ts;
+ * docs/design.md, "Deferred writes" and "Merged commits"): marked inserts of a PostgreSQL
+ * transaction wait and go as one statement before the next other one; they are visible to
+ * it, dropped by a rollback, and a failing one fails the transaction. Transactions of waiting
+ * writes only that commit in one turn go as one statement, counter bumps summed; one that
+ * fails there is sent again alone and fails on its own.
  */
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -105,6 +108,32 @@ describe('deferred writes: the statement they become', () => {
     expect(merged.text).toMatch(/^with swo_w0 as \(insert into a .*swo_w1 as .*swo_w2 as .*swo_w3 as \(.*\) select pg_notify\(\$11, \$12\)$/);
     // The held transactions themselves are not changed by merging.
     expect(mergedStatement([one]).values).toEqual([1, 7, 'open', 1, 'c', 'p1']);
+  });
+
+  it('keeps counter upserts of one text together in one transaction: one key summed, other keys their own, anything else into the table sent first', () => {
+    const bump = `insert into n (k, s, count) values ($1, $2, $3) on conflict (k, s) do update set count = n.count + excluded.count`;
+    const d = new DeferredWrites();
+    d.take('begin', []);
+    expect(d.take(`${bump}${SUMMED}`, [7, 'open', -1]).send).toEqual([]);
+    expect(d.take(`${bump}${SUMMED}`, [7, 'done', 1]).send).toEqual([]);
+    expect(d.take(`${bump}${SUMMED}`, [7, 'open', 3]).send).toEqual([]);
+    const taken = d.take('commit', []).held!;
+    expect(mergedStatement([taken])).toEqual({
+      text: `with swo_w0 as (${bump}), swo_w1 as (${bump.replace('$1, $2, $3', '$4, $5, $6')}) select 1`,
+      values: [7, 'open', 2, 7, 'done', 1],
+    });
+    expect(taken.writes.map((w) => w.values)).toEqual([
+      [7, 'open', -1],
+      [7, 'done', 1],
+      [7, 'open', 3],
+    ]); // summing copies
+    // A write into that table that is not this summed one may touch the same row: the others go first.
+    d.take('begin', []);
+    d.take(`${bump}${SUMMED}`, [7, 'open', 1]);
+    expect(d.take(`insert into n (k, s, count) values ($1, $2, 0) on conflict do nothing${LATER}`, [7, 'open']).send).toEqual([
+      { text: 'begin', values: [] },
+      { text: `with swo_w0 as (${bump}) select 1`, values: [7, 'open', 1] },
+    ]);
   });
 
   it('does not keep what it cannot renumber or what is not an insert or select', () => {
@@ -271,6 +300,20 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     await Promise.all([1, 2].map(() => db.transaction().execute((trx) => bump(trx, 120, 1))));
     expect(sent.filter((t) => t.startsWith('with ')).length).toBe(3); // merged, then each alone
     expect(await counterOf(120)).toBe(2);
+  });
+
+  it('summed bumps of one transaction share its statement: one counter bumped twice counts both, another its own', async () => {
+    await sql`insert into counter (k, n) values (130, 10), (131, 0)`.execute(db);
+    sent.length = 0;
+    await db.transaction().execute(async (trx) => {
+      await summedBump(trx, 130, -1);
+      await summedBump(trx, 131, 1);
+      await summedBump(trx, 130, 3);
+    });
+    expect(sent).toHaveLength(1); // no begin, no commit: one statement, the two bumps of 130 one write
+    expect(sent[0]).toMatch(/^with swo_w0 as \(insert into "counter".*, swo_w1 as \(insert into "counter".*\) select 1$/);
+    expect(sent[0]).not.toContain('swo_w2');
+    expect([await counterOf(130), await counterOf(131)]).toEqual([12, 1]);
   });
 
   it('outside a transaction a marked write runs at once', async () => {

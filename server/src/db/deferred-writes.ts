@@ -11,7 +11,9 @@
  *   were sent, so it undoes them as it would have.
  * - A deferred write that fails makes the next statement fail: the transaction still fails whole.
  * - Two writes into one table never share a statement (PostgreSQL does not support changing
- *   a row twice in one statement): the waiting ones are sent before the second is kept.
+ *   a row twice in one statement): the waiting ones are sent before the second is kept. But
+ *   `summed` writes of one text do share it: those of one key become one write of their sum
+ *   (`mergedStatement`), those of other keys are other rows.
  * - A plain `begin` waits as well, until the transaction's first statement that is sent: a
  *   transaction of waiting writes only goes as their one statement, without begin and
  *   commit (a statement commits or fails whole on its own).
@@ -102,11 +104,13 @@ export class DeferredWrites {
     if (mark) {
       const kind = kindOf(text, mark);
       if (kind !== null) {
-        const clash = kind === SELECT ? this.select !== null : this.writes.some((w) => w.table === kind);
-        const send = clash ? this.flush() : [];
         const statement = { text: text.slice(0, -mark.length), values };
+        const summable = mark === SUMMED;
+        const clash =
+          kind === SELECT ? this.select !== null : this.writes.some((w) => w.table === kind && !(summable && w.summed && w.text === statement.text));
+        const send = clash ? this.flush() : [];
         if (kind === SELECT) this.select = statement;
-        else this.writes.push({ ...statement, table: kind, summed: mark === SUMMED });
+        else this.writes.push({ ...statement, table: kind, summed: summable });
         return { send, local: DEFERRED_RESULT };
       }
     }
@@ -170,31 +174,40 @@ export class DeferredWrites {
 }
 
 /**
- * The held transactions `helds` as one statement of data-modifying CTEs (PostgreSQL runs
- * each once, whether or not the query reads it), their selects last. `summed` writes of
- * the same text and key are one write of the summed amount: PostgreSQL refuses to upsert a
- * row twice in one statement. Writes of different transactions into one table go as CTEs
- * of their own: their rows are distinct unless the transactions clashed, and then
- * PostgreSQL refuses the statement (an upsert cannot affect a row twice) and the caller
- * sends each transaction alone (statement-merge.ts). One transaction's statement is as it
- * was sent before merging existed: `with swo_w0 as (…), … select …`.
+ * The held transactions `helds` (or one transaction's waiting writes) as one statement of
+ * data-modifying CTEs (PostgreSQL runs each once, whether or not the query reads it), their
+ * selects last: `with swo_w0 as (…), … select …`. `summed` writes of the same text and key,
+ * of one transaction or several, are one write of the summed amount: PostgreSQL refuses to
+ * upsert a row twice in one statement. Other writes of different transactions into one
+ * table go as CTEs of their own: their rows are distinct unless the transactions clashed,
+ * and then PostgreSQL refuses the statement and the caller sends each transaction alone
+ * (statement-merge.ts). `helds` are not changed.
  */
 export function mergedStatement(helds: readonly Held[]): Statement {
   const writes: Write[] = [];
-  const sums = new Map<string, Write>();
+  // Made at the first summed write only: most statements hold none. Key: text and key values.
+  let sums: Map<string, { at: number; copied: boolean }> | undefined;
   for (const held of helds)
     for (const w of held.writes) {
-      if (!w.summed || helds.length === 1) {
+      if (!w.summed) {
         writes.push(w);
         continue;
       }
+      sums ??= new Map();
       const key = `${w.text}\u0000${JSON.stringify(w.values.slice(0, -1))}`;
       const seen = sums.get(key);
       if (!seen) {
-        const own = { ...w, values: [...w.values] };
-        sums.set(key, own);
-        writes.push(own);
-      } else seen.values[seen.values.length - 1] = Number(seen.values[seen.values.length - 1]) + Number(w.values[w.values.length - 1]);
+        sums.set(key, { at: writes.length, copied: false });
+        writes.push(w);
+        continue;
+      }
+      if (!seen.copied) {
+        // The sum is a write of its own: the held one stays as it was taken.
+        writes[seen.at] = { ...writes[seen.at], values: [...writes[seen.at].values] };
+        seen.copied = true;
+      }
+      const values = writes[seen.at].values;
+      values[values.length - 1] = Number(values[values.length - 1]) + Number(w.values[w.values.length - 1]);
     }
   const selects = helds.flatMap((h) => (h.select ? [h.select] : []));
   const values: unknown[] = [];

@@ -1,11 +1,10 @@
 /**
- * Merged commits on PostgreSQL (docs/design.md, "Deferred writes"). A transaction whose
+ * Merged commits on PostgreSQL (docs/design.md, "Merged commits"). A transaction whose
  * every statement waited (deferred-writes.ts: a public create is one) is sent at its commit
  * as one statement. Those that commit in the same turn of the event loop, on any of the
  * pool's connections, go together as one statement (`mergedStatement`) on the first one's
- * connection: PostgreSQL then parses, plans, runs and commits once for all of them (in
- * pgbench, a create's writes ran 1,460-1,530 a second one to a statement, 5,030-5,760 eight
- * to one). A statement is atomic, so they commit together or not at all; when the merged
+ * connection: PostgreSQL then parses, plans, runs and commits once for all of them (the
+ * figures are in the README). A statement is atomic, so they commit together or not at all; when the merged
  * statement fails (one transaction's write is refused, or two clashed on a row), each is
  * sent again alone on its own connection and fails or commits on its own, as if never merged.
  */
