@@ -2,7 +2,7 @@
  * Shared steps of the end-to-end specs: calls to the API (as the demo admin), signing in
  * through the login page, and filling a template form from its schema.
  */
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { templateFields, type FormField, type FormTemplate } from '@swo/contract';
 
 export const ADMIN = { username: 'admin', password: 'SmartWO#2026' };
@@ -112,32 +112,30 @@ export async function dismissNotifications(page: Page): Promise<void> {
 }
 
 /**
- * Clicks the button `testId` of a dialog once the dialog is done zooming in, and waits for the
- * dialog to close: on a loaded machine a click made during the animation can be lost.
+ * Clicks `target`, a button of a dialog done zooming in, until `dialog` is closed (no visible
+ * element left): on a loaded machine a click made during the animation can be lost. Only a
+ * settled dialog's button is clicked, so a click that landed is never repeated.
  */
-export async function closeDialogWith(page: Page, testId: string): Promise<void> {
-  const dialog = page.locator('.ant-modal-wrap', { has: page.getByTestId(testId) });
+async function clickUntilClosed(target: Locator, dialog: Locator): Promise<void> {
+  // The dialog may still be on its way: it must have opened before "closed" means anything.
+  await expect(target).toBeVisible();
   await expect(async () => {
-    await page.locator(SETTLED_MODAL).getByTestId(testId).click({ timeout: 3000 });
-    await expect(dialog).toBeHidden({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
+    if (await target.count()) await target.click({ timeout: 3000 });
+    await expect(dialog.filter({ visible: true })).toHaveCount(0, { timeout: 5000 });
+  }).toPass({ timeout: 40_000 });
+}
+
+/** Closes the open dialog holding the button `testId` with that button. */
+export async function closeDialogWith(page: Page, testId: string): Promise<void> {
+  await clickUntilClosed(page.locator(SETTLED_MODAL).getByTestId(testId), page.locator('.ant-modal-wrap', { has: page.getByTestId(testId) }));
 }
 
 /** An antd button's accessible name: `text`, which antd may space out (two Chinese characters become "确 认"). */
 export const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 
-/**
- * Answers the open confirmation with its button `ok` once the dialog is done zooming in,
- * and waits for it to close; retried while it stays open: on a loaded machine a click made
- * during the animation can be lost (a settled dialog only is clicked, so never twice).
- */
+/** Answers the open confirmation with its button `ok`. */
 export async function answerConfirm(page: Page, ok: string): Promise<void> {
-  const settled = page.locator(SETTLED_CONFIRM);
-  await expect(settled).toHaveCount(1);
-  await expect(async () => {
-    if (await settled.count()) await settled.getByRole('button', { name: button(ok) }).click({ timeout: 3000 });
-    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0, { timeout: 5000 });
-  }).toPass({ timeout: 40_000 });
+  await clickUntilClosed(page.locator(SETTLED_CONFIRM).getByRole('button', { name: button(ok) }), page.locator('.ant-modal-confirm'));
 }
 
 /** Chooses an item of the header's user menu. */
@@ -156,6 +154,24 @@ export async function userMenu(page: Page, item: string): Promise<void> {
 /** Matches exactly `text` (trimmed). */
 export function exact(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** A select's dropdown that is open or opening (not one playing its closing animation). */
+const OPENING_SELECT = '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])';
+
+/**
+ * Opens the searchable select (or tree select) `select`, types `text` into its search box and
+ * returns its open dropdown. The click is repeated until the list is open: on a loaded machine a
+ * click made while the surrounding dialog zooms in can be lost, and keys typed then go nowhere.
+ */
+export async function searchSelect(page: Page, select: Locator, text: string): Promise<Locator> {
+  const opening = page.locator(OPENING_SELECT);
+  await expect(async () => {
+    if (!(await opening.count())) await select.click({ timeout: 3000 });
+    await expect(opening).toHaveCount(1, { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await select.locator('input').first().fill(text);
+  return page.locator(OPEN_SELECT);
 }
 
 /** Picks the options of a select whose dropdown is open. */

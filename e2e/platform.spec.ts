@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerConfirm, API, button } from './helpers.ts';
+import { answerConfirm, API, button, searchSelect } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -22,9 +22,8 @@ const dialogOf = (page: Page, testId: string) => page.locator('.ant-modal', { ha
 
 /** Picks `value` in a searchable select of the open dialog. */
 async function pick(page: Page, dialog: ReturnType<typeof dialogOf>, testId: string, value: string): Promise<void> {
-  await dialog.getByTestId(testId).click();
-  await page.keyboard.type(value);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active', { hasText: value }).click();
+  const dropdown = await searchSelect(page, dialog.getByTestId(testId), value);
+  await dropdown.locator('.ant-select-item-option-active', { hasText: value }).click();
 }
 
 /** The password of the open "shown once" dialog; closes it. */

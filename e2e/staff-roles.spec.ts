@@ -11,34 +11,31 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { answerConfirm, apiGet, apiPost, button, OPEN_DROPDOWN as OPEN_MENU, submitRepairRequest } from './helpers.ts';
+import { answerConfirm, apiGet, apiPost, button, OPEN_DROPDOWN, searchSelect, submitRepairRequest } from './helpers.ts';
 import { applicationByName, loginAs, openAs, quiet } from './staff.ts';
 
 const SHOTS = process.env.STAFF_SHOTS ?? '/tmp/shots';
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
 
-const OPEN_DROPDOWN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 const staffRow = (page: Page, text: string) => page.getByTestId('staff-table').locator('.ant-table-row', { hasText: text });
 const staffDialog = (page: Page) => page.locator('.ant-modal', { has: page.getByTestId('staff-form') });
 
 /** Chooses `testId` in the "more" menu of a staff row. */
 async function more(page: Page, row: Locator, testId: string): Promise<void> {
   await row.getByTestId('staff-more').click();
-  await page.locator(OPEN_MENU).getByTestId(testId).click();
+  await page.locator(OPEN_DROPDOWN).getByTestId(testId).click();
 }
 
 /** Picks the option `label` of the select `testId` in `scope` (typed to filter it). */
 async function pick(page: Page, scope: Locator, testId: string, label: string): Promise<void> {
-  await scope.getByTestId(testId).click();
-  await page.keyboard.type(label);
-  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: label }).first().click();
+  const dropdown = await searchSelect(page, scope.getByTestId(testId), label);
+  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
 }
 
 /** Picks the department `name` in the form's department tree. */
 async function pickDepartment(page: Page, scope: Locator, name: string): Promise<void> {
-  await scope.getByTestId('staff-department').click();
-  await page.keyboard.type(name);
-  await page.locator(`${OPEN_DROPDOWN} .ant-select-tree-node-content-wrapper`, { hasText: name }).first().click();
+  const dropdown = await searchSelect(page, scope.getByTestId('staff-department'), name);
+  await dropdown.locator('.ant-select-tree-node-content-wrapper', { hasText: name }).first().click();
 }
 
 /** Answers the change-password dialog that opens after signing in with a password someone else chose; it signs out. */

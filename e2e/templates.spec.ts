@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signIn } from './helpers.ts';
+import { searchSelect, signIn } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -78,10 +78,8 @@ test('a company uses a library template, previews it, turns on automatic dispatc
   await quiet(page);
   await row(page, '投诉与建议').getByTestId('application-edit').click();
   const form = page.locator('.ant-modal', { has: page.getByTestId('application-form') });
-  await form.getByTestId('application-template').click();
   // Typed, as a person would among many templates (the list opens scrolled to the current one).
-  await page.keyboard.type('会议室预约');
-  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const dropdown = await searchSelect(page, form.getByTestId('application-template'), '会议室预约');
   await expect(dropdown.locator('.ant-select-item-group', { hasText: '本公司模板' })).toBeVisible();
   await expect(dropdown.locator('.ant-select-item-group', { hasText: '模板库' })).toBeVisible();
   await dropdown.locator('.ant-select-item-option', { hasText: '会议室预约' }).first().click();
@@ -103,8 +101,8 @@ test('a company uses a library template, previews it, turns on automatic dispatc
   await expect(row(page, '投诉与建议')).toBeVisible({ timeout: 30_000 });
   await quiet(page);
   await row(page, '投诉与建议').getByTestId('application-edit').click();
-  await form.getByTestId('application-template').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '投诉建议' }).first().click();
+  const again = await searchSelect(page, form.getByTestId('application-template'), '投诉建议');
+  await again.locator('.ant-select-item-option', { hasText: '投诉建议' }).first().click();
   await form.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(form).toBeHidden();
   await expect(row(page, '投诉与建议')).toContainText('投诉建议');
