@@ -160,18 +160,24 @@ export function exact(text: string): RegExp {
 const OPENING_SELECT = '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])';
 
 /**
- * Opens the searchable select (or tree select) `select`, types `text` into its search box and
- * returns its open dropdown. The click is repeated until the list is open: on a loaded machine a
- * click made while the surrounding dialog zooms in can be lost, and keys typed then go nowhere.
+ * Opens the select (or tree select) `select` and returns its open dropdown. The click is
+ * repeated until the list is open: on a loaded machine a click made while the surrounding
+ * dialog zooms in can be lost.
  */
-export async function searchSelect(page: Page, select: Locator, text: string): Promise<Locator> {
+export async function openSelect(page: Page, select: Locator): Promise<Locator> {
   const opening = page.locator(OPENING_SELECT);
   await expect(async () => {
     if (!(await opening.count())) await select.click({ timeout: 3000 });
     await expect(opening).toHaveCount(1, { timeout: 3000 });
   }).toPass({ timeout: 30_000 });
-  await select.locator('input').first().fill(text);
   return page.locator(OPEN_SELECT);
+}
+
+/** Opens the searchable select `select` and types `text` into its search box; returns its open dropdown. */
+export async function searchSelect(page: Page, select: Locator, text: string): Promise<Locator> {
+  const dropdown = await openSelect(page, select);
+  await select.locator('input').first().fill(text);
+  return dropdown;
 }
 
 /** Picks the options of a select whose dropdown is open. */

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormTemplate } from '@swo/contract';
-import { answerConfirm, apiPost, button, fillTemplate } from './helpers.ts';
+import { answerConfirm, apiPost, button, fillTemplate, openSelect } from './helpers.ts';
 import { applicationByName, createRepairOrder, loginAs, openAs, orderDetail, quiet, readSheet } from './staff.ts';
 
 // Ignored by git; `npm run screenshots` copies them to docs/screenshots.
@@ -148,8 +148,8 @@ test("admin creates a work order from the list with the application's template",
   await openAs(page, admin, '/orders/workorder');
   await page.getByTestId('create-order').click();
   const dialog = page.getByRole('dialog', { name: '新建工单' });
-  await dialog.getByTestId('create-app').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: REPAIR }).click();
+  const apps = await openSelect(page, dialog.getByTestId('create-app'));
+  await apps.locator('.ant-select-item-option', { hasText: REPAIR }).click();
   await expect(dialog.locator('[id="form_location"]')).toBeVisible();
   const tag = `新建${Date.now() % 1_000_000}`;
   await fillTemplate(page, tpl.template.schema, tag);
@@ -282,8 +282,8 @@ test('import: the template of 门禁卡办理 with 2 good rows and 1 bad row cre
   await openAs(page, admin, '/orders/workorder');
   await page.getByTestId('import-orders').click();
   const dialog = page.getByRole('dialog', { name: '从 Excel 导入工单' });
-  await dialog.getByTestId('import-app').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: ACCESS_CARD }).click();
+  const apps = await openSelect(page, dialog.getByTestId('import-app'));
+  await apps.locator('.ant-select-item-option', { hasText: ACCESS_CARD }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('import-template').click()]);
   const template = path.join(os.tmpdir(), `swo-template-${Date.now()}.xlsx`);
   await download.saveAs(template);

@@ -62,6 +62,21 @@ function count(name, code, out, pick) {
   }
 }
 
+/** End-to-end tests that failed and then passed on their retry ("file: title"). */
+const flaky = [];
+
+function reportFlaky(out) {
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) if (spec.tests?.some((t) => t.status === 'flaky')) flaky.push(`${spec.file}: ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  try {
+    for (const suite of JSON.parse(fs.readFileSync(out, 'utf8')).suites ?? []) walk(suite);
+  } catch {
+    /* no report: counted as failed above */
+  }
+}
+
 async function step(name, cmd, args, env) {
   console.log(`\n▶ ${name}`);
   const code = await run(cmd, args, { env });
@@ -99,12 +114,14 @@ if (chromium) {
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
   count('end-to-end tests', code, out, (j) => ({ passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped }));
+  reportFlaky(out);
 } else {
   totals.failed += 1;
   failedSteps.push('end-to-end tests (no Chromium)');
 }
 
 fs.rmSync(outDir, { recursive: true, force: true });
+if (flaky.length) console.log(`\nFlaky (failed, then passed on the retry): ${flaky.join('; ')}`);
 console.log(failedSteps.length ? `\nFailed: ${failedSteps.join('; ')}` : '\nAll suites passed.');
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
