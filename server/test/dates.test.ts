@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRealDay } from '@swo/contract';
 import { call, login, setup, submitRepair, type Harness } from './helper.ts';
-import { addDays, DEFAULT_TIME_ZONE, today as todayIn } from '../src/lib/time.ts';
+import { addDays, DEFAULT_TIME_ZONE, localDay, stamp, today as todayIn } from '../src/lib/time.ts';
 
 let h: Harness;
 let admin: string;
@@ -20,6 +20,19 @@ describe('real days', () => {
   it('knows which calendar days exist', () => {
     for (const d of ['2026-11-23', '2024-02-29', '2000-02-29', '1999-12-31']) expect(isRealDay(d), d).toBe(true);
     for (const d of ['2026-99-99', '2026-02-29', '2026-02-30', '1900-02-29', '2026-04-31', '2026-00-10', '2026-1-1', 'x']) expect(isRealDay(d), d).toBe(false);
+  });
+});
+
+describe("a zone's wall clock", () => {
+  it('reads each second afresh, across a change of offset and between zones', () => {
+    // New York springs forward at 07:00 UTC on 2026-03-08: 01:59:59 EST, then 03:00:00 EDT.
+    expect(stamp('2026-03-08T06:59:59.000Z', 'America/New_York')).toBe('20260308015959');
+    expect(stamp('2026-03-08T06:59:59.999Z', 'America/New_York')).toBe('20260308015959');
+    expect(stamp('2026-03-08T07:00:00.000Z', 'America/New_York')).toBe('20260308030000');
+    expect(stamp('2026-03-08T07:00:00.000Z', 'Asia/Shanghai')).toBe('20260308150000');
+    expect(stamp('2026-03-08T07:00:00.000Z', 'America/New_York')).toBe('20260308030000');
+    expect(localDay('2026-03-08T16:00:00.000Z', 'Asia/Shanghai')).toBe('2026-03-09');
+    expect(localDay(Date.parse('2026-03-08T15:59:59.999Z'), 'Asia/Shanghai')).toBe('2026-03-08');
   });
 });
 

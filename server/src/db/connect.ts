@@ -42,6 +42,9 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // Statement journals in memory: a grouped create's savepoint journal outgrew SQLite's
+  // 64 KiB in-memory spill and was written to a temporary file (docs/design.md, "Group commit").
+  sqlite.pragma('temp_store = memory');
   return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
 }
 

@@ -21,7 +21,7 @@ import {
 import type { z } from 'zod';
 import type { createWorkBody, editWorkBody } from '@swo/contract';
 import { groupedTransaction } from '../../db/group-commit.ts';
-import { isPostgres, type Db } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
 import { turnBatch } from '../../lib/turn-batch.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../http/errors.ts';
@@ -75,15 +75,13 @@ async function requesterFor(db: Db, companyId: CompanyId, body: CreateWorkBody, 
 
 export function createRequesterService(db: Kysely<DB>) {
   /**
-   * The application of a public create with the ids it takes: on PostgreSQL the creates of
-   * one key arriving in one turn read it in one statement, each with ids of its own.
+   * The application of a public create with the ids it takes: the creates of one key
+   * arriving in one turn read it in one statement, each with ids of its own on PostgreSQL.
    */
-  const applicationForCreate = isPostgres(db)
-    ? turnBatch(
-        (appKey: string, n: number) => findActiveByKeyTakingIds(db, appKey, n),
-        (appKey) => appKey,
-      )
-    : async (appKey: string) => (await findActiveByKeyTakingIds(db, appKey))[0];
+  const applicationForCreate = turnBatch(
+    (appKey: string, n: number) => findActiveByKeyTakingIds(db, appKey, n),
+    (appKey) => appKey,
+  );
 
   /** The requester of an ident, or 404. */
   async function requester(trx: Db, ident: string) {
