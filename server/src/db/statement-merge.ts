@@ -4,9 +4,10 @@
  * as one statement. Those that commit in the same turn of the event loop, on any of the
  * pool's connections, go together as one statement (`mergedStatement`) on the first one's
  * connection: PostgreSQL then parses, plans, runs and commits once for all of them (the
- * figures are in the README). A statement is atomic, so they commit together or not at all; when the merged
- * statement fails (one transaction's write is refused, or two clashed on a row), each is
- * sent again alone on its own connection and fails or commits on its own, as if never merged.
+ * figures are in the README). A statement is atomic, so they commit together or not at
+ * all; when the merged statement fails (one transaction's write is refused, or two clashed
+ * on a row), each is sent again alone on its own connection and fails or commits on its
+ * own, as if never merged.
  */
 import { mergedStatement, type Held } from './deferred-writes.ts';
 
