@@ -186,7 +186,7 @@ export class DeferredWrites {
 export function mergedStatement(helds: readonly Held[]): Statement {
   const writes: Write[] = [];
   // Made at the first summed write only: most statements hold none. Key: text and key values.
-  let sums: Map<string, { at: number; copied: boolean }> | undefined;
+  let sums: Map<string, Write> | undefined;
   for (const held of helds)
     for (const w of held.writes) {
       if (!w.summed) {
@@ -195,19 +195,15 @@ export function mergedStatement(helds: readonly Held[]): Statement {
       }
       sums ??= new Map();
       const key = `${w.text}\u0000${JSON.stringify(w.values.slice(0, -1))}`;
-      const seen = sums.get(key);
-      if (!seen) {
-        sums.set(key, { at: writes.length, copied: false });
-        writes.push(w);
+      const sum = sums.get(key);
+      if (sum) {
+        sum.values[sum.values.length - 1] = Number(sum.values[sum.values.length - 1]) + Number(w.values[w.values.length - 1]);
         continue;
       }
-      if (!seen.copied) {
-        // The sum is a write of its own: the held one stays as it was taken.
-        writes[seen.at] = { ...writes[seen.at], values: [...writes[seen.at].values] };
-        seen.copied = true;
-      }
-      const values = writes[seen.at].values;
-      values[values.length - 1] = Number(values[values.length - 1]) + Number(w.values[w.values.length - 1]);
+      // A write of its own, added to: the held one stays as it was taken.
+      const own = { ...w, values: [...w.values] };
+      sums.set(key, own);
+      writes.push(own);
     }
   const selects = helds.flatMap((h) => (h.select ? [h.select] : []));
   const values: unknown[] = [];
