@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerConfirm, API, searchSelect, submitRepairRequest } from './helpers.ts';
+import { answerConfirm, API, chooseOption, submitRepairRequest } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -31,8 +31,7 @@ test('admin makes an application, binds a handler, its link submits; a rotated k
   const form = page.locator('.ant-modal', { has: page.getByTestId('application-form') });
   await expect(form.locator('.ant-modal-title')).toHaveText('新增应用');
   await form.getByTestId('application-name').fill(name);
-  const templates = await searchSelect(page, form.getByTestId('application-template'), '报事报修');
-  await templates.locator('.ant-select-item-option', { hasText: '报事报修' }).click();
+  await chooseOption(page, form.getByTestId('application-template'), '报事报修');
   await shot(page, 'application-form-zh-CN');
   await form.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(form).toBeHidden();
@@ -40,8 +39,7 @@ test('admin makes an application, binds a handler, its link submits; a rotated k
 
   await row(page, name).getByTestId('application-staff').click();
   const staff = page.locator('.ant-modal', { has: page.getByTestId('application-staff-select') });
-  const people = await searchSelect(page, staff.getByTestId('application-staff-select'), '张伟');
-  await people.locator('.ant-select-item-option', { hasText: '张伟' }).first().click();
+  await chooseOption(page, staff.getByTestId('application-staff-select'), '张伟');
   await expect(staff.locator('.ant-select-selection-item', { hasText: '张伟' })).toBeVisible();
   // A multiple select keeps its list open: close it as a person would, by clicking elsewhere.
   await staff.locator('.ant-modal-title').click();

@@ -180,6 +180,12 @@ export async function searchSelect(page: Page, select: Locator, text: string): P
   return dropdown;
 }
 
+/** Chooses the option `label` of the searchable select `select`, typed into its search box first. */
+export async function chooseOption(page: Page, select: Locator, label: string): Promise<void> {
+  const dropdown = await searchSelect(page, select, label);
+  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+}
+
 /** Picks the options of a select whose dropdown is open. */
 async function pickOptions(page: Page, labels: string[]): Promise<void> {
   for (const label of labels) {

@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerConfirm, API, button, searchSelect } from './helpers.ts';
+import { answerConfirm, API, button, chooseOption } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -19,12 +19,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHO
 const rowByKey = (page: Page, key: string) => page.locator('.ant-table-row', { has: page.locator('td code', { hasText: new RegExp(`^${key}$`) }) });
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const dialogOf = (page: Page, testId: string) => page.locator('.ant-modal', { has: page.getByTestId(testId) });
-
-/** Picks `value` in a searchable select of the open dialog. */
-async function pick(page: Page, dialog: ReturnType<typeof dialogOf>, testId: string, value: string): Promise<void> {
-  const dropdown = await searchSelect(page, dialog.getByTestId(testId), value);
-  await dropdown.locator('.ant-select-item-option-active', { hasText: value }).click();
-}
 
 /** The password of the open "shown once" dialog; closes it. */
 async function takePassword(page: Page, done: string): Promise<{ password: string; text: string }> {
@@ -60,7 +54,7 @@ test('super adds a hidden menu and a link, an account and a company', async ({ p
   await dialog.getByTestId('menu-name').fill(hidden.name);
   await dialog.getByTestId('menu-key').fill(hidden.key);
   await dialog.getByTestId('menu-url').fill(hidden.url);
-  await pick(page, dialog, 'menu-component', 'OperationLog');
+  await chooseOption(page, dialog.getByTestId('menu-component'), 'OperationLog');
   await dialog.getByTestId('menu-show').click();
   await expect(dialog.getByTestId('menu-show')).toHaveAttribute('aria-checked', 'false');
   await quiet(page);
@@ -76,7 +70,7 @@ test('super adds a hidden menu and a link, an account and a company', async ({ p
   await dialog.getByTestId('menu-key').fill(link.key);
   await dialog.getByTestId('menu-url').fill(link.url);
   await expect(dialog.getByTestId('menu-component')).toContainText('Link');
-  await pick(page, dialog, 'menu-icon', 'Link');
+  await chooseOption(page, dialog.getByTestId('menu-icon'), 'Link');
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(dialog).toBeHidden();
   await expect(rowByKey(page, link.key)).toBeVisible();

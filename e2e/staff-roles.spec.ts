@@ -11,7 +11,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { answerConfirm, apiGet, apiPost, button, OPEN_DROPDOWN, searchSelect, submitRepairRequest } from './helpers.ts';
+import { answerConfirm, apiGet, apiPost, button, chooseOption, OPEN_DROPDOWN, searchSelect, submitRepairRequest } from './helpers.ts';
 import { applicationByName, loginAs, openAs, quiet } from './staff.ts';
 
 const SHOTS = process.env.STAFF_SHOTS ?? '/tmp/shots';
@@ -24,12 +24,6 @@ const staffDialog = (page: Page) => page.locator('.ant-modal', { has: page.getBy
 async function more(page: Page, row: Locator, testId: string): Promise<void> {
   await row.getByTestId('staff-more').click();
   await page.locator(OPEN_DROPDOWN).getByTestId(testId).click();
-}
-
-/** Picks the option `label` of the select `testId` in `scope` (typed to filter it). */
-async function pick(page: Page, scope: Locator, testId: string, label: string): Promise<void> {
-  const dropdown = await searchSelect(page, scope.getByTestId(testId), label);
-  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
 }
 
 /** Picks the department `name` in the form's department tree. */
@@ -114,8 +108,8 @@ test('a new member signs in; a role without claim; a password reset must be chan
   await dialog.getByTestId('staff-username').fill(username);
   await dialog.getByTestId('staff-phone').fill('13700001111');
   await pickDepartment(page, dialog, '客服一组');
-  await pick(page, dialog, 'staff-position', '客服专员');
-  await pick(page, dialog, 'staff-role', '处理人');
+  await chooseOption(page, dialog.getByTestId('staff-position'), '客服专员');
+  await chooseOption(page, dialog.getByTestId('staff-role'), '处理人');
   await quiet(page);
   await shot(page, 'staff-form-zh');
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -135,7 +129,7 @@ test('a new member signs in; a role without claim; a password reset must be chan
   await more(page, row, 'staff-apps');
   const apps = page.locator('.ant-modal', { has: page.getByTestId('staff-apps-select') });
   await expect(apps.getByTestId('staff-apps-bound')).toContainText('无');
-  await pick(page, apps, 'staff-apps-select', '业主报修');
+  await chooseOption(page, apps.getByTestId('staff-apps-select'), '业主报修');
   // Closes the options (Escape would close the dialog too).
   await apps.locator('.ant-modal-title').click();
   await quiet(page);
@@ -209,7 +203,7 @@ test('a new member signs in; a role without claim; a password reset must be chan
   await openAs(page, admin, `/organization/staff?keyword=${tag}`);
   await staffRow(page, name).getByTestId('staff-edit').click();
   await expect(dialog.locator('.ant-modal-title')).toHaveText('编辑员工');
-  await pick(page, dialog, 'staff-role', roleName);
+  await chooseOption(page, dialog.getByTestId('staff-role'), roleName);
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(dialog).toBeHidden();
   await expect(staffRow(page, name)).toContainText(roleName);

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { searchSelect, signIn } from './helpers.ts';
+import { chooseOption, searchSelect, signIn } from './helpers.ts';
 import { loginAs, openAs, quiet } from './staff.ts';
 
 // Ignored by git.
@@ -101,8 +101,7 @@ test('a company uses a library template, previews it, turns on automatic dispatc
   await expect(row(page, '投诉与建议')).toBeVisible({ timeout: 30_000 });
   await quiet(page);
   await row(page, '投诉与建议').getByTestId('application-edit').click();
-  const again = await searchSelect(page, form.getByTestId('application-template'), '投诉建议');
-  await again.locator('.ant-select-item-option', { hasText: '投诉建议' }).first().click();
+  await chooseOption(page, form.getByTestId('application-template'), '投诉建议');
   await form.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(form).toBeHidden();
   await expect(row(page, '投诉与建议')).toContainText('投诉建议');
