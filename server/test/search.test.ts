@@ -83,6 +83,9 @@ describe('keyword search through the list', () => {
     expect(await search('PUM')).toEqual(new Set([made.pump.id, made.pumps.id]));
     expect(await search('broken pump')).toEqual(new Set([made.pump.id]));
     expect((await search('pump 空调')).size).toBe(0);
+    // A Chinese word with a prefix word: both must match.
+    expect(await search('漏水 1391234')).toEqual(new Set([made.leak.id]));
+    expect((await search('漏水 1360')).size).toBe(0);
   });
 
   it('order number, requester name and a phone prefix find the order', async () => {
@@ -135,6 +138,15 @@ describe('keyword search through the list', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await search('漏水')).has(made.aircon.id)).toBe(true);
     expect((await search('空调')).has(made.aircon.id)).toBe(false);
+    if (dialect === 'postgres') {
+      // The postings follow the order's terms: the dropped ones gone, the kept ones once each.
+      const postings = await sql<{ term: string; n: number }>`select term, count(*)::int as n from work_order_terms
+        where work_order_id = ${made.aircon.id} and term in ('空调', '制冷', '漏水', '暖气') group by term order by term`.execute(h.db);
+      expect(postings.rows).toEqual([
+        { term: '暖气', n: 1 },
+        { term: '漏水', n: 1 },
+      ]);
+    }
   });
 
   it('past the lookahead the total is a lower bound, said so; the page is the newest; paging on counts further', async () => {

@@ -31,6 +31,7 @@ import * as boundEpoch from './migrations/2026-11-26T02-00-bound-epoch.ts';
 import * as searchStatistics from './migrations/2026-11-26T03-00-search-statistics.ts';
 import * as namesEpoch from './migrations/2026-11-27T00-00-names-epoch.ts';
 import * as searchUsermerge from './migrations/2026-11-27T01-00-search-usermerge.ts';
+import * as searchPostings from './migrations/2026-11-27T02-00-search-postings.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T03-00-search-statistics': searchStatistics,
   '2026-11-27T00-00-names-epoch': namesEpoch,
   '2026-11-27T01-00-search-usermerge': searchUsermerge,
+  '2026-11-27T02-00-search-postings': searchPostings,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -464,6 +464,16 @@ export interface LiveEventsTable {
   created_at: string;
 }
 
+/**
+ * PostgreSQL only: one posting of the keyword index, an order holding a term (migration
+ * 2026-11-27T02-00; SQLite's index is an FTS5 table, read by raw SQL).
+ */
+export interface WorkOrderTermsTable {
+  company_id: CompanyId;
+  term: string;
+  work_order_id: WorkOrderId;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -505,4 +515,5 @@ export interface DB {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   live_events: LiveEventsTable;
+  work_order_terms: WorkOrderTermsTable;
 }

@@ -130,12 +130,14 @@ export function createRequesterService(db: Kysely<DB>) {
       // On PostgreSQL with the ids it will write, so that its writes go as one statement.
       const app = await applicationForCreate(body.app_key);
       if (!app) throw errors.notFound('appNotFound');
-      const value = await validFormData(db, app.company_id, templateOf(app), body.form_data, lang);
+      const schema = templateOf(app);
+      const value = await validFormData(db, app.company_id, schema, body.form_data, lang);
       // Committed with the creates that arrive meanwhile (db/group-commit.ts).
       return groupedTransaction(db, async (trx) => {
         const who = await requesterFor(trx, app.company_id, body, now(), app.ids?.requesterId ?? null);
         const order = await createOrder(trx, {
           app,
+          schema,
           taken: app.ids?.order,
           value,
           requesterName: body.requester_name,

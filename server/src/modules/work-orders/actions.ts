@@ -187,10 +187,12 @@ export function createWorkOrderActions(db: Kysely<DB>) {
       // On PostgreSQL with the order's id and number, so that its writes go as one statement.
       const app = await forCompany(db, actor.companyId).applications.findActiveApplicationTakingIds(b.application_id);
       if (!app) throw errors.notFound('appNotFound');
-      const value = await validFormData(db, actor.companyId, templateOf(app), b.form_data, actor.lang);
+      const schema = templateOf(app);
+      const value = await validFormData(db, actor.companyId, schema, b.form_data, actor.lang);
       return groupedTransaction(db, async (trx) => {
         return createOrder(trx, {
           app,
+          schema,
           taken: app.ids?.order,
           value,
           requesterName: b.requester_name,

@@ -22,7 +22,7 @@ import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
 import type { SearchQuery } from '../../lib/search-terms.ts';
-import { KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, keywordStream, matching, parseKeyword, termsMatch } from './search-repo.ts';
+import { KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, keywordStream, matching, parseKeyword, postingsOf, termsMatch } from './search-repo.ts';
 import { scopedCounts, scopedPageIds } from './participants-repo.ts';
 
 /** History actions that make their actor a reviewer of the order. */
@@ -440,12 +440,9 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   if (!kw) return { rows: [], total: 0 };
   const offset = (q.pageNo - 1) * q.pageSize;
   const horizon = offset + q.pageSize + KEYWORD_LOOKAHEAD;
-  const found: { id: WorkOrderId; auth_epoch: number | string | null }[] =
-    (isPostgres(db) && kw.prefix.length > 0 && (await newestPrefixMatches(db, companyId, f, kw, horizon + 1))) ||
-    (await keywordMatches(db, companyId, f, kw)
-      .select(epochOnPostgres(db).as('auth_epoch'))
-      .limit(horizon + 1)
-      .execute());
+  const found =
+    (isPostgres(db) && !kw.exact.length && (await newestPrefixMatches(db, companyId, f, kw, horizon + 1))) ||
+    (await keywordMatches(db, companyId, f, kw, horizon + 1));
   const ids = found.map((r) => r.id);
   const pageIds = ids.slice(offset, offset + q.pageSize);
   const rows = pageIds.length ? await baseSelect(db, companyId).where('w.id', 'in', pageIds).orderBy('w.id', 'desc').execute() : [];
@@ -462,12 +459,12 @@ function idsWithoutKeyword(db: Db, companyId: CompanyId, f: OrderFilters) {
 }
 
 /**
- * PostgreSQL, a keyword with a prefix word: the `want` newest matches (with the auth epoch)
- * when the company's newest `want * KEYWORD_PROBE_PER_MATCH` orders (other filters applied)
- * hold that many, each order's terms read by its key; else null. The planner cannot cost a
- * prefix (each phone number under "13800" is a term of its own, none common), so for a
- * prefix most orders share it took the GIN index's set of every match: 1.4 s at 1M orders,
- * 1.5 ms with this; a rarer prefix pays ~2 ms for looking here first.
+ * PostgreSQL, a keyword of prefix words only: the `want` newest matches (with the auth
+ * epoch) when the company's newest `want * KEYWORD_PROBE_PER_MATCH` orders (other filters
+ * applied) hold that many, each order's terms read by its key; else null. A prefix most
+ * orders share spans many terms (each phone number under "13800" is one), whose postings
+ * come as a set of every match: 1.4 s at 1M orders from the GIN index that held them
+ * before, 1.5 ms with this; a rarer prefix pays ~2 ms for looking here first.
  */
 async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, want: number) {
   const newest = idsWithoutKeyword(db, companyId, f)
@@ -483,16 +480,43 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
   return rows.length === want ? rows : null;
 }
 
-/** The ids of the orders matching `f` and the keyword's terms `kw`, newest first. */
-function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery) {
-  if (isPostgres(db))
+/**
+ * The `limit` newest orders matching `f` and the keyword's terms `kw`, with the auth epoch
+ * on PostgreSQL. SQLite joins FTS5's matches read in rowid order. PostgreSQL reads a query
+ * with an exact term from its postings (search-repo.ts `postingsOf`), alone when no other
+ * filter is set (orders are never deleted, so every posting is a listed order), else joined
+ * to the filtered orders; a query of prefix words alone (what `newestPrefixMatches` did not
+ * fill) asks the postings under each prefix as a set.
+ */
+async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, limit: number): Promise<KeywordMatch[]> {
+  if (!isPostgres(db))
+    return idsWithoutKeyword(db, companyId, f)
+      .innerJoin(keywordStream(kw), (j) => j.onRef('s.id', '=', 'w.id'))
+      .select(epochOnPostgres(db).as('auth_epoch'))
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .execute();
+  const epoch = authEpochColumn().as('auth_epoch');
+  if (!kw.exact.length)
     return idsWithoutKeyword(db, companyId, f)
       .where((eb) => matching(eb, db, companyId, kw))
-      .orderBy('w.id', 'desc');
+      .select(epoch)
+      .orderBy('w.id', 'desc')
+      .limit(limit)
+      .execute();
+  const postings = postingsOf(db, companyId, kw);
+  if (isSimple({ ...f, keyword: undefined }) && !f.status)
+    return postings.select(['p.work_order_id as id', epoch]).orderBy('p.work_order_id', 'desc').limit(limit).execute();
   return idsWithoutKeyword(db, companyId, f)
-    .innerJoin(keywordStream(kw), (j) => j.onRef('s.id', '=', 'w.id'))
-    .orderBy('s.id', 'desc');
+    .innerJoin(postings.select('p.work_order_id as id').as('p'), 'p.id', 'w.id')
+    .select(epoch)
+    .orderBy('w.id', 'desc')
+    .limit(limit)
+    .execute();
 }
+
+/** An order matching a keyword search, with the auth epoch read beside it (PostgreSQL; null on SQLite). */
+type KeywordMatch = { id: WorkOrderId; auth_epoch: number | string | null };
 
 /** Matching orders with their form data, newest first, after `beforeId` (keyset paging for exports). */
 export function orderBatch(db: Db, companyId: CompanyId, f: OrderFilters, beforeId: WorkOrderId | null, limit: number) {

@@ -1,8 +1,10 @@
 /**
- * SQL of the keyword index of work orders (docs/design.md, "Keyword search"): SQLite FTS5
- * or a PostgreSQL tsvector under GIN, both holding the terms of lib/search-terms.ts. The
- * order repository indexes an order when it is made and when its title or form changes;
- * the list's keyword filter is `matching`.
+ * SQL of the keyword index of work orders (docs/design.md, "Keyword search"): SQLite FTS5,
+ * or on PostgreSQL postings (`work_order_terms`: company, term, order, all three the key)
+ * beside each order's list of terms (`work_order_search.terms`, a tsvector), both holding
+ * the terms of lib/search-terms.ts. The order repository indexes an order when it is made
+ * and when its title or form changes; the list's keyword filter is `matching` (a set) or
+ * list-repo.ts's newest-first reading through `postingsOf`.
  */
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { CompanyId, WorkOrderId } from '@swo/contract';
@@ -16,12 +18,27 @@ type OrderText = Parameters<typeof orderDocument>[0];
 /**
  * (Re)indexes one order under the terms of its number, title, requester and form text;
  * `fresh` says the order is new (made in this transaction), so it has no terms to replace.
+ * PostgreSQL: a re-index first removes the postings of the terms the order no longer
+ * holds, read from its old term list before the upsert replaces that list.
  */
 export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId, o: OrderText, { fresh = false } = {}): Promise<void> {
   const terms = documentTerms(orderDocument(o));
   if (isPostgres(db)) {
+    if (fresh) {
+      // Plain inserts: nothing to conflict with, and ON CONFLICT checks each row apart.
+      await sql`insert into work_order_search (work_order_id, company_id, terms)
+        values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))${sql.raw(LATER)}`.execute(db);
+      await sql`insert into work_order_terms (company_id, term, work_order_id)
+        select ${companyId}, unnest(${terms}::text[]), ${orderId}${sql.raw(LATER)}`.execute(db);
+      return;
+    }
+    await sql`delete from work_order_terms where company_id = ${companyId} and work_order_id = ${orderId}
+      and term in (select unnest(tsvector_to_array(terms)) from work_order_search where work_order_id = ${orderId})
+      and term <> all (${terms}::text[])`.execute(db);
     await sql`insert into work_order_search (work_order_id, company_id, terms) values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))
       on conflict (work_order_id) do update set terms = excluded.terms${sql.raw(LATER)}`.execute(db);
+    await sql`insert into work_order_terms (company_id, term, work_order_id) select ${companyId}, unnest(${terms}::text[]), ${orderId}
+      on conflict do nothing${sql.raw(LATER)}`.execute(db);
   } else {
     if (!fresh) await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
     await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.join(' ')})`.execute(db);
@@ -51,24 +68,52 @@ function tsQuery(q: SearchQuery): string {
   return [...q.exact.map(lexeme), ...q.prefix.map((t) => `${lexeme(t)}:*`)].join(' & ');
 }
 
+/**
+ * PostgreSQL: a term's postings are the end of an index range, `[prefix, prefix + TOP)` for
+ * a prefix: terms compare bytewise (`collate "C"`, code point order) and hold letters and
+ * digits only, never U+10FFFF.
+ */
+const TOP = '\u{10FFFF}';
+
+/** PostgreSQL: the ids of the company's orders holding term `t` (or, `prefix`, a term beginning with it). */
+function postingIds(companyId: CompanyId, t: string, prefix = false) {
+  return prefix
+    ? sql<WorkOrderId>`(select work_order_id from work_order_terms where company_id = ${companyId} and term >= ${t} and term < ${t + TOP})`
+    : sql<WorkOrderId>`(select work_order_id from work_order_terms where company_id = ${companyId} and term = ${t})`;
+}
+
 /** The condition "order `w` matches `q`": every CJK character or pair of it, and every other word as a prefix. */
 export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>, db: Db, companyId: CompanyId, q: SearchQuery) {
   if (isPostgres(db)) {
-    return eb(
-      'w.id',
-      'in',
-      sql<WorkOrderId>`(select work_order_id from work_order_search where company_id = ${companyId} and terms @@ ${tsQuery(q)}::tsquery)`,
-    );
+    return eb.and([
+      ...q.exact.map((t) => eb('w.id', 'in', postingIds(companyId, t))),
+      ...q.prefix.map((t) => eb('w.id', 'in', postingIds(companyId, t, true))),
+    ]);
   }
   return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${ftsQuery(q)})`);
 }
 
 /**
- * PostgreSQL: whether the order whose id is `id` matches `q`, its terms read by its key (a
- * correlated lookup, which the planner cannot turn into the GIN index's set of every match).
+ * PostgreSQL: whether the order whose id is `id` matches `q`, its term list read by its key
+ * (a correlated lookup: bounded work per order, however many orders hold a prefix).
  */
 export function termsMatch(id: RawBuilder<WorkOrderId>, q: SearchQuery) {
   return sql<boolean>`(select s.terms from work_order_search s where s.work_order_id = ${id}) @@ ${tsQuery(q)}::tsquery`;
+}
+
+/**
+ * PostgreSQL, a query with an exact term: the company's orders matching `q` as postings
+ * `p` (column `p.work_order_id`), to be read newest first. They are the postings of one of
+ * its exact terms, the longest (a pair of characters, or the longer word, is the rarer one
+ * as a rule), the other terms asked of each: the exact ones by their postings, prefix words
+ * by the order's term list. Read backwards the index stops after a page.
+ */
+export function postingsOf(db: Kysely<DB>, companyId: CompanyId, q: SearchQuery) {
+  const [driver, ...others] = [...q.exact].sort((a, b) => [...b].length - [...a].length);
+  let postings = db.selectFrom('work_order_terms as p').where('p.company_id', '=', companyId).where('p.term', '=', driver);
+  for (const t of others) postings = postings.where('p.work_order_id', 'in', postingIds(companyId, t));
+  if (q.prefix.length) postings = postings.where(termsMatch(sql.ref<WorkOrderId>('p.work_order_id'), { exact: [], prefix: q.prefix }));
+  return postings;
 }
 
 /**
