@@ -37,6 +37,18 @@ describe('grouped transactions', () => {
     expect(await stored()).toEqual([1, 2, 3]);
   });
 
+  it('the units of a group that all succeed run once each', async () => {
+    const runs = new Map<number, number>();
+    const counted = (v: number) =>
+      groupedTransaction(h.appDb, async (trx) => {
+        runs.set(v, (runs.get(v) ?? 0) + 1);
+        await sql`insert into group_probe (v) values (${v})`.execute(trx);
+      });
+    await Promise.all([20, 21, 22].map(counted));
+    expect(Object.fromEntries(runs)).toEqual({ 20: 1, 21: 1, 22: 1 });
+    await sql`delete from group_probe where v >= 20`.execute(h.appDb);
+  });
+
   it('a caller hears of its unit once it is committed: what it wrote is readable outside at once', async () => {
     await Promise.all([4, 5, 6].map(async (v) => expect(await put(v)).toBe(v)));
     expect(await stored()).toEqual([1, 2, 3, 4, 5, 6]);

@@ -4,8 +4,9 @@
  * to the WAL, and consecutive creates change the same pages (the newest leaf of the orders
  * table and of each index, the counters, the keyword index). Transactions that arrive while
  * one is running wait, as they would for the connection anyway, and then run together in
- * one transaction, each in a savepoint of its own, committed once: a unit that fails rolls
- * back to its savepoint and fails alone; if the commit fails, every unit of the group fails.
+ * one transaction, committed once. They run first with nothing between them; if one fails,
+ * the group is undone and runs again, each unit in a savepoint of its own: a unit that fails
+ * rolls back to its savepoint and fails alone; if the commit fails, every unit fails.
  * A caller hears of its unit only after the commit. A lone unit runs as a plain transaction.
  * On PostgreSQL, with a pool of connections, a grouped transaction is a plain one.
  */
@@ -57,6 +58,7 @@ class GroupQueue {
       await this.db.transaction().execute(unit.work).then(unit.resolve, unit.reject);
       return;
     }
+    if (await this.commitTrusting(group)) return;
     const outcomes: Outcome[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -80,6 +82,26 @@ class GroupQueue {
       if (o.ok) unit.resolve(o.value);
       else unit.reject(o.error);
     });
+  }
+
+  /**
+   * The group run with no savepoints, trusting every unit to succeed (a savepoint and its
+   * release were two of a public create's eleven statements): true when all did and the
+   * commit held, each unit resolved; false when one failed or the commit did, nothing of
+   * the group kept and no unit told, so that the group runs again with a savepoint each.
+   * Units are transactions, so running one again is safe.
+   */
+  private async commitTrusting(group: Unit[]): Promise<boolean> {
+    const values: unknown[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const unit of group) values.push(await unit.work(trx));
+      });
+    } catch {
+      return false;
+    }
+    group.forEach((unit, i) => unit.resolve(values[i]));
+    return true;
   }
 }
 
