@@ -188,8 +188,8 @@ export async function generatePostgres(url: string, total: number): Promise<Gene
 /**
  * PostgreSQL's keyword index for the bulk-loaded orders, 5,000 rows per statement: the
  * server's own terms (lib/search-terms.ts) as indexOrder stores them (term lists, then
- * their postings), but without its one
- * round trip per order, which made indexMissing take some 8 minutes at 1M orders here.
+ * their postings), but without its round trip per order, which made indexMissing take
+ * some 8 minutes at 1M orders here.
  * The indexMissing that follows (in rebuild) then finds nothing left to do.
  */
 async function indexPostgresInBulk(db: Kysely<DB>): Promise<void> {

@@ -86,7 +86,7 @@ class GroupQueue {
 
   /**
    * The group run with no savepoints, trusting every unit to succeed (a savepoint and its
-   * release were two of a public create's eleven statements): true when all did and the
+   * release were two of a public create's 11.4 statements): true when all did and the
    * commit held, each unit resolved; false when one failed or the commit did, nothing of
    * the group kept and no unit told, so that the group runs again with a savepoint each.
    * Units are transactions, so running one again is safe.
