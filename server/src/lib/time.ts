@@ -34,29 +34,26 @@ export function isTimeZone(tz: string): boolean {
 
 type Clock = Readonly<Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>>;
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
 /**
- * Each zone's last reading and the second it was for: the creates of one second read the
- * same clock, and formatToParts was 3 % of a SQLite create's CPU under load. A zone's
- * offset changes on a whole second, so a reading holds for its second.
+ * Each zone's formatter, and its last reading with the second it was for: the creates of
+ * one second read the same clock, and formatToParts was 3 % of a SQLite create's CPU under
+ * load. A zone's offset changes on a whole second, so a reading holds for its second.
  */
-const lastReading = new Map<string, { second: number; clock: Clock }>();
+const clocks = new Map<string, { format: Intl.DateTimeFormat; second: number; clock: Clock }>();
 
 /** Year, month, day, hour, minute and second of `at` in `tz`, each as digits (two, the year four). */
 function wallClock(at: string | number, tz: string): Clock {
   const ms = typeof at === 'number' ? at : Date.parse(at);
   const second = Math.floor(ms / 1000);
-  const last = lastReading.get(tz);
-  if (last?.second === second) return last.clock;
-  let f = clocks.get(tz);
-  if (!f) {
-    const two = '2-digit' as const;
-    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: two, day: two, hour: two, minute: two, second: two, hourCycle: 'h23' });
-    clocks.set(tz, f);
-  }
+  const zone = clocks.get(tz);
+  if (zone?.second === second) return zone.clock;
+  const two = '2-digit' as const;
+  const format =
+    zone?.format ??
+    new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: two, day: two, hour: two, minute: two, second: two, hourCycle: 'h23' });
   const out = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
-  for (const p of f.formatToParts(ms)) if (p.type in out) out[p.type as keyof typeof out] = p.value;
-  lastReading.set(tz, { second, clock: out });
+  for (const p of format.formatToParts(ms)) if (p.type in out) out[p.type as keyof typeof out] = p.value;
+  clocks.set(tz, { format, second, clock: out });
   return out;
 }
 

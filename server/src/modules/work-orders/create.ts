@@ -100,15 +100,15 @@ export interface NewOrder {
   lang: Lang;
   /** PostgreSQL: the order's id and number taken ahead (applications/repo.ts findActiveByKeyTakingIds). */
   taken?: TakenOrderIds | null;
-  /** The application's template as the caller parsed it to validate (`templateOf`); parsed here when absent. */
-  schema?: FormTemplate;
+  /** The application's template as the caller parsed it to validate (`templateOf`). */
+  schema: FormTemplate;
 }
 
 /** Inserts the order, its first history step(s) and the log entry in `trx`, in the application's company. */
 export async function createOrder(trx: Db, o: NewOrder): Promise<{ id: WorkOrderId; order_no: string }> {
   const { app } = o;
   const { orders, log } = forCompany(trx, app.company_id);
-  const schema = o.schema ?? (JSON.parse(app.template_schema) as FormTemplate);
+  const { schema } = o;
   const at = now();
   const handler = app.is_automatic === 1 ? await orders.pickHandler(app.id) : null;
   const status = nextStatus('create', null, { dispatched: !!handler })!;

@@ -190,7 +190,8 @@ export function createExcelService(db: Kysely<DB>) {
       const app = await forCompany(db, actor.companyId).applications.findActiveApplication(applicationId);
       if (!app) throw errors.notFound('appNotFound');
       // Source fields take the company's choices, so a cell may name a department as people do.
-      const schema = await withCompanySources(db, actor.companyId, templateOf(app));
+      const template = templateOf(app);
+      const schema = await withCompanySources(db, actor.companyId, template);
       const fields = templateFields(schema);
       return withImportLock(db, actor.companyId, async () => {
         await checkUnpackedSize(file);
@@ -237,6 +238,7 @@ export function createExcelService(db: Kysely<DB>) {
           for (const v of valid) {
             const o = await createOrder(trx, {
               app,
+              schema: template,
               value: v.value,
               requesterName: v.name,
               requesterPhone: v.phone,

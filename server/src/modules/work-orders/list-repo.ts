@@ -4,7 +4,7 @@
  * search"). Part of the order repository: its functions take the company id first and are
  * reached only through `orderRepo(db, companyId)` (repo.ts).
  */
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import {
   WORK_ORDER_STATUSES,
   type CompanyId,
@@ -423,12 +423,6 @@ export async function countIn(db: Db, companyId: CompanyId, status?: WorkOrderSt
 }
 
 /**
- * The auth epoch as a column of a keyword search's matches on PostgreSQL, a round trip less
- * (docs/design.md, "Assumed epoch"); null on SQLite, where reading it costs no round trip.
- */
-const epochOnPostgres = (db: Db): RawBuilder<number | null> => (isPostgres(db) ? authEpochColumn() : sql<null>`null`);
-
-/**
  * A page of a keyword search (docs/design.md, "Keyword search") and its total, counted up
  * to `KEYWORD_LOOKAHEAD` matches past the page's end (then `capped`: at least that many).
  * Both databases read the matches newest first, so the cost follows the matches read, not
@@ -482,7 +476,8 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
 
 /**
  * The `limit` newest orders matching `f` and the keyword's terms `kw`, with the auth epoch
- * on PostgreSQL. SQLite joins FTS5's matches read in rowid order. PostgreSQL reads a query
+ * on PostgreSQL, a round trip less (docs/design.md, "Assumed epoch"; null on SQLite, where
+ * reading it costs no round trip). SQLite joins FTS5's matches read in rowid order. PostgreSQL reads a query
  * with an exact term from its postings (search-repo.ts `postingsOf`), alone when no other
  * filter is set (orders are never deleted, so every posting is a listed order), else joined
  * to the filtered orders; a query of prefix words alone (what `newestPrefixMatches` did not
@@ -492,7 +487,7 @@ async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw:
   if (!isPostgres(db))
     return idsWithoutKeyword(db, companyId, f)
       .innerJoin(keywordStream(kw), (j) => j.onRef('s.id', '=', 'w.id'))
-      .select(epochOnPostgres(db).as('auth_epoch'))
+      .select(sql<null>`null`.as('auth_epoch'))
       .orderBy('s.id', 'desc')
       .limit(limit)
       .execute();

@@ -24,21 +24,17 @@ type OrderText = Parameters<typeof orderDocument>[0];
 export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId, o: OrderText, { fresh = false } = {}): Promise<void> {
   const terms = documentTerms(orderDocument(o));
   if (isPostgres(db)) {
-    if (fresh) {
-      // Plain inserts: nothing to conflict with, and ON CONFLICT checks each row apart.
-      await sql`insert into work_order_search (work_order_id, company_id, terms)
-        values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))${sql.raw(LATER)}`.execute(db);
-      await sql`insert into work_order_terms (company_id, term, work_order_id)
-        select ${companyId}, unnest(${terms}::text[]), ${orderId}${sql.raw(LATER)}`.execute(db);
-      return;
-    }
-    await sql`delete from work_order_terms where company_id = ${companyId} and work_order_id = ${orderId}
-      and term in (select unnest(tsvector_to_array(terms)) from work_order_search where work_order_id = ${orderId})
-      and term <> all (${terms}::text[])`.execute(db);
-    await sql`insert into work_order_search (work_order_id, company_id, terms) values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))
-      on conflict (work_order_id) do update set terms = excluded.terms${sql.raw(LATER)}`.execute(db);
-    await sql`insert into work_order_terms (company_id, term, work_order_id) select ${companyId}, unnest(${terms}::text[]), ${orderId}
-      on conflict do nothing${sql.raw(LATER)}`.execute(db);
+    if (!fresh)
+      await sql`delete from work_order_terms where company_id = ${companyId} and work_order_id = ${orderId}
+        and term in (select unnest(tsvector_to_array(terms)) from work_order_search where work_order_id = ${orderId})
+        and term <> all (${terms}::text[])`.execute(db);
+    // A new order's rows are plain inserts: nothing to conflict with, and ON CONFLICT checks each row apart.
+    const onConflict = (clause: string) => sql.raw(fresh ? '' : ` on conflict ${clause}`);
+    const replaced = onConflict('(work_order_id) do update set terms = excluded.terms');
+    await sql`insert into work_order_search (work_order_id, company_id, terms)
+      values (${orderId}, ${companyId}, array_to_tsvector(${terms}::text[]))${replaced}${sql.raw(LATER)}`.execute(db);
+    await sql`insert into work_order_terms (company_id, term, work_order_id)
+      select ${companyId}, unnest(${terms}::text[]), ${orderId}${onConflict('do nothing')}${sql.raw(LATER)}`.execute(db);
   } else {
     if (!fresh) await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
     await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.join(' ')})`.execute(db);
