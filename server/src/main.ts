@@ -48,7 +48,7 @@ const purgeUploads = (db: Kysely<DB>) => () => createUploadService(db, { dir: co
 
 /** Opens the database, builds the app and listens; `purge` also runs the hourly purge here. */
 async function serve(purge: boolean) {
-  const { db, dialect } = openDatabase(config.databaseUrl);
+  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });
   const app = await buildApp({
     db,
     dialect,
