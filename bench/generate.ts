@@ -14,7 +14,7 @@ import { seedDemo } from '../server/src/db/seed/index.ts';
 import { syncMenuCatalogue } from '../server/src/modules/access/repo.ts';
 import { rebuildParticipants } from '../server/src/modules/work-orders/participants-repo.ts';
 import { rebuildStatusCounts } from '../server/src/modules/work-orders/repo.ts';
-import { indexMissing } from '../server/src/modules/work-orders/search-repo.ts';
+import { indexMissing, rebuildPostings } from '../server/src/modules/work-orders/search-repo.ts';
 import { documentTerms, orderDocument } from '../server/src/lib/search-terms.ts';
 
 /** What requesters write: the keyword search is measured on words that occur in ~1-5 % of orders. */
@@ -213,12 +213,7 @@ async function indexPostgresInBulk(db: Kysely<DB>): Promise<void> {
       on conflict (work_order_id) do nothing`.execute(db);
     done += rows.length;
   }
-  // Every order's postings anew from the term lists (the demo's orders had theirs), the key
-  // built after the fill: one sort, not a row at a time.
-  await sql`truncate work_order_terms`.execute(db);
-  await sql`alter table work_order_terms drop constraint work_order_terms_pkey`.execute(db);
-  await sql`insert into work_order_terms (company_id, term, work_order_id)
-    select company_id, unnest(tsvector_to_array(terms)), work_order_id from work_order_search`.execute(db);
-  await sql`alter table work_order_terms add constraint work_order_terms_pkey primary key (company_id, term, work_order_id)`.execute(db);
+  // Every order's postings anew from the term lists (the demo's orders had theirs).
+  await rebuildPostings(db);
   console.log(`Keyword index (PostgreSQL, in bulk): ${done.toLocaleString()} orders in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
 }

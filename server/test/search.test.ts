@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentTerms, queryTerms } from '../src/lib/search-terms.ts';
 import { sql } from 'kysely';
-import { indexMissing, KEYWORD_LOOKAHEAD, mergeIndexStep } from '../src/modules/work-orders/search-repo.ts';
+import { indexMissing, KEYWORD_LOOKAHEAD, mergeIndexStep, rebuildPostings } from '../src/modules/work-orders/search-repo.ts';
 import { mergeIndexFully } from '../src/modules/maintenance/index-merge.ts';
 import { call, dialect, login, setup, type Harness } from './helper.ts';
 import { applicationId } from './orders.ts';
@@ -147,6 +147,15 @@ describe('keyword search through the list', () => {
         { term: '漏水', n: 1 },
       ]);
     }
+  });
+
+  it.runIf(dialect === 'postgres')('PostgreSQL: postings rebuilt from the term lists answer as before', async () => {
+    const before = [...(await search('漏水'))].sort();
+    expect(before.length).toBeGreaterThan(0);
+    await sql`delete from work_order_terms`.execute(h.db);
+    expect((await search('漏水')).size).toBe(0);
+    await rebuildPostings(h.appDb);
+    expect([...(await search('漏水'))].sort()).toEqual(before);
   });
 
   it('past the lookahead the total is a lower bound, said so; the page is the newest; paging on counts further', async () => {

@@ -156,6 +156,23 @@ export async function indexMissing(db: Kysely<DB>, batch = 2000): Promise<number
 }
 
 /**
+ * PostgreSQL: every order's postings anew from its term list (`work_order_search`), after a
+ * bulk load of term lists (bench/generate.ts); nothing on SQLite. The key is dropped for the
+ * fill and built after it: one sort, not an index insert a row. Holds an exclusive lock on
+ * the postings meanwhile (searches wait): not for a serving database under load.
+ */
+export async function rebuildPostings(db: Kysely<DB>): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`truncate work_order_terms`.execute(trx);
+    await sql`alter table work_order_terms drop constraint work_order_terms_pkey`.execute(trx);
+    await sql`insert into work_order_terms (company_id, term, work_order_id)
+      select company_id, unnest(tsvector_to_array(terms)), work_order_id from work_order_search`.execute(trx);
+    await sql`alter table work_order_terms add constraint work_order_terms_pkey primary key (company_id, term, work_order_id)`.execute(trx);
+  });
+}
+
+/**
  * SQLite: one bounded step of merging the keyword index's segments (FTS5 `merge`, at most
  * `pages` pages written, segments of a level merged once two have gathered: `usermerge`,
  * migration 2026-11-27T01-00). Returns whether it did any work (FTS5 says: the connection's
