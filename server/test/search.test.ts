@@ -149,6 +149,17 @@ describe('keyword search through the list', () => {
     }
   });
 
+  it('a deleted order is no longer found, nor counted in the total', async () => {
+    await order('gone', '阳台玻璃裂缝');
+    await order('kept', '阳台玻璃裂缝');
+    const payload = (extra: object) => ({ token: admin, payload: { company_id: h.property, id: made.gone.id, ...extra } });
+    expect((await call(h.app, 'POST', '/admin/Workorder/work_order_cancel', payload({ reason: '重复提交' }))).status).toBe(200);
+    expect((await call(h.app, 'GET', '/admin/Work/delete', payload({}))).status).toBe(200);
+    const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, keyword: '裂缝', pageSize: 20 } });
+    expect(r.body.data.data.map((o: { id: number }) => o.id)).toEqual([made.kept.id]);
+    expect(r.body.data.totalCount).toBe(1);
+  });
+
   it.runIf(dialect === 'postgres')('PostgreSQL: postings rebuilt from the term lists answer as before', async () => {
     const before = [...(await search('漏水'))].sort();
     expect(before.length).toBeGreaterThan(0);

@@ -32,6 +32,7 @@ import * as searchStatistics from './migrations/2026-11-26T03-00-search-statisti
 import * as namesEpoch from './migrations/2026-11-27T00-00-names-epoch.ts';
 import * as searchUsermerge from './migrations/2026-11-27T01-00-search-usermerge.ts';
 import * as searchPostings from './migrations/2026-11-27T02-00-search-postings.ts';
+import * as searchDeleted from './migrations/2026-11-28T00-00-search-deleted.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T00-00-names-epoch': namesEpoch,
   '2026-11-27T01-00-search-usermerge': searchUsermerge,
   '2026-11-27T02-00-search-postings': searchPostings,
+  '2026-11-28T00-00-search-deleted': searchDeleted,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

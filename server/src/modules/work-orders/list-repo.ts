@@ -477,11 +477,12 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
 /**
  * The `limit` newest orders matching `f` and the keyword's terms `kw`, with the auth epoch
  * on PostgreSQL, a round trip less (docs/design.md, "Assumed epoch"; null on SQLite, where
- * reading it costs no round trip). SQLite joins FTS5's matches read in rowid order. PostgreSQL reads a query
- * with an exact term from its postings (search-repo.ts `postingsOf`), alone when no other
- * filter is set (orders are never deleted, so every posting is a listed order), else joined
- * to the filtered orders; a query of prefix words alone (what `newestPrefixMatches` did not
- * fill) asks the postings under each prefix as a set.
+ * reading it costs no round trip). SQLite joins FTS5's matches read in rowid order.
+ * PostgreSQL reads a query with an exact term from its postings (search-repo.ts
+ * `postingsOf`), alone when no other filter is set (a soft delete removes an order's
+ * postings, so every posting is a listed order), else joined to the filtered orders; a
+ * query of prefix words alone (what `newestPrefixMatches` did not fill) asks the postings
+ * under each prefix as a set.
  */
 async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, limit: number): Promise<KeywordMatch[]> {
   if (!isPostgres(db))

@@ -15,7 +15,7 @@ import { later, summed } from '../../db/deferred-writes.ts';
 import type { DB, RolesTable, WorkOrderRecordsTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
-import { indexOrder } from './search-repo.ts';
+import { indexOrder, unindexOrder } from './search-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, type Standing } from './participants-repo.ts';
 import { countIn, countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, findTemplateVersion } from './list-repo.ts';
 
@@ -259,7 +259,7 @@ async function updateFormData(
   return true;
 }
 
-/** Soft-deletes an order still in `status` at `version`, taking it out of the counters. */
+/** Soft-deletes an order still in `status` at `version`, taking it out of the counters and the keyword index. */
 async function softDelete(db: Db, companyId: CompanyId, id: WorkOrderId, status: string, version: number, at: string): Promise<boolean> {
   const r = await db
     .updateTable('work_orders')
@@ -274,6 +274,7 @@ async function softDelete(db: Db, companyId: CompanyId, id: WorkOrderId, status:
   await bumpCount(db, companyId, status, -1);
   const app = await db.selectFrom('work_orders').select('application_id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow();
   await restate(db, companyId, id, { application_id: app.application_id, status, members: await readMembers(db, companyId, id) }, null);
+  await unindexOrder(db, companyId, id);
   return true;
 }
 

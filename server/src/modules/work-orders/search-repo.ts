@@ -41,6 +41,20 @@ export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrde
   }
 }
 
+/**
+ * Takes order `orderId` out of the keyword index when it is soft-deleted: a deleted order is
+ * never listed, and on PostgreSQL an unfiltered search reads the postings alone
+ * (list-repo.ts `keywordMatches`), so postings left behind would count it in totals.
+ */
+export async function unindexOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`delete from work_order_terms where company_id = ${companyId} and work_order_id = ${orderId}`.execute(db);
+    await sql`delete from work_order_search where company_id = ${companyId} and work_order_id = ${orderId}`.execute(db);
+  } else {
+    await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
+  }
+}
+
 /** A double-quoted FTS5 string / a single-quoted tsquery lexeme (terms hold letters and digits only). */
 const fts = (t: string) => `"${t.replace(/"/g, '""')}"`;
 const lexeme = (t: string) => `'${t.replace(/['\\]/g, '')}'`;
@@ -133,7 +147,7 @@ export function keywordStream(q: SearchQuery) {
   return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${ftsQuery(q)} order by rowid desc)`.as('s');
 }
 
-/** Indexes every order not indexed yet, `batch` at a time (after bulk loads, and at start for orders made before the index). */
+/** Indexes every listed order not indexed yet, `batch` at a time (after bulk loads, and at start for orders made before the index). */
 export async function indexMissing(db: Kysely<DB>, batch = 2000): Promise<number> {
   let done = 0;
   for (;;) {
@@ -144,6 +158,7 @@ export async function indexMissing(db: Kysely<DB>, batch = 2000): Promise<number
       .selectFrom('work_orders as w')
       .select(['w.id', 'w.company_id', 'w.order_no', 'w.title', 'w.requester_name', 'w.requester_phone', 'w.form_data'])
       .where(missing)
+      .where('w.deleted_at', 'is', null)
       .orderBy('w.id')
       .limit(batch)
       .execute();
