@@ -434,9 +434,7 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   if (!kw) return { rows: [], total: 0 };
   const offset = (q.pageNo - 1) * q.pageSize;
   const horizon = offset + q.pageSize + KEYWORD_LOOKAHEAD;
-  const found =
-    (isPostgres(db) && !kw.exact.length && (await newestPrefixMatches(db, companyId, f, kw, horizon + 1))) ||
-    (await keywordMatches(db, companyId, f, kw, horizon + 1));
+  const found = await keywordMatches(db, companyId, f, kw, horizon + 1);
   const ids = found.map((r) => r.id);
   const pageIds = ids.slice(offset, offset + q.pageSize);
   const rows = pageIds.length ? await baseSelect(db, companyId).where('w.id', 'in', pageIds).orderBy('w.id', 'desc').execute() : [];
@@ -481,8 +479,8 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
  * PostgreSQL reads a query with an exact term from its postings (search-repo.ts
  * `postingsOf`), alone when no other filter is set (a soft delete removes an order's
  * postings, so every posting is a listed order), else joined to the filtered orders; a
- * query of prefix words alone (what `newestPrefixMatches` did not fill) asks the postings
- * under each prefix as a set.
+ * query of prefix words alone looks through the newest orders first (`newestPrefixMatches`)
+ * and, when they do not fill the page, asks the postings under each prefix as a set.
  */
 async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, limit: number): Promise<KeywordMatch[]> {
   if (!isPostgres(db))
@@ -494,12 +492,15 @@ async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw:
       .execute();
   const epoch = authEpochColumn().as('auth_epoch');
   if (!kw.exact.length)
-    return idsWithoutKeyword(db, companyId, f)
-      .where((eb) => matching(eb, db, companyId, kw))
-      .select(epoch)
-      .orderBy('w.id', 'desc')
-      .limit(limit)
-      .execute();
+    return (
+      (await newestPrefixMatches(db, companyId, f, kw, limit)) ??
+      idsWithoutKeyword(db, companyId, f)
+        .where((eb) => matching(eb, db, companyId, kw))
+        .select(epoch)
+        .orderBy('w.id', 'desc')
+        .limit(limit)
+        .execute()
+    );
   const postings = postingsOf(db, companyId, kw);
   if (isSimple({ ...f, keyword: undefined }) && !f.status)
     return postings.select(['p.work_order_id as id', epoch]).orderBy('p.work_order_id', 'desc').limit(limit).execute();
