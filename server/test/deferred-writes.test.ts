@@ -17,6 +17,10 @@ describe('deferred writes: the statement they become', () => {
   it('renumbers parameters, not dollar signs in strings, identifiers or comments', () => {
     const text = `insert into "t$1" (a, b) values ($1, '$2 it''s') -- $3\n on conflict do update set c = $2 /* $4 */`;
     expect(renumbered(text, 3)).toBe(`insert into "t$1" (a, b) values ($4, '$2 it''s') -- $3\n on conflict do update set c = $5 /* $4 */`);
+    // The text's cut is kept: the same text with another offset, and a text with no parameter.
+    expect(renumbered(text, 10)).toBe(`insert into "t$1" (a, b) values ($11, '$2 it''s') -- $3\n on conflict do update set c = $12 /* $4 */`);
+    expect(renumbered('select 1', 5)).toBe('select 1');
+    expect(renumbered('select $$x$$ where a = $1', 2)).toBeNull(); // dollar-quoted: not read
   });
 
   it('keeps marked inserts only inside a transaction, sends them before the next statement, drops them on rollback', () => {

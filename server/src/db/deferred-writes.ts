@@ -255,16 +255,45 @@ function kindOf(marked: string, mark: string): string | typeof SELECT | null {
 /** Quoted strings and identifiers, comments, parameters (`$n`) and any other dollar sign. */
 const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)|\$/g;
 
+/** A text cut at its parameters: `texts[0]`, `$numbers[0]`, `texts[1]`, …; null: unreadable. */
+type Cut = { texts: string[]; numbers: number[] } | null;
+
+/** Cuts by text: a merge renumbers the same few texts (the call sites' writes) again and again. */
+const cuts = new Map<string, Cut>();
+
+/** `text` cut at each parameter `$n` outside quotes and comments, or null for a dollar-quoted string. */
+function cut(text: string): Cut {
+  let c = cuts.get(text);
+  if (c === undefined) {
+    const texts: string[] = [];
+    const numbers: number[] = [];
+    let from = 0;
+    c = { texts, numbers };
+    for (const m of text.matchAll(TOKENS)) {
+      if (m[0] === '$') {
+        c = null;
+        break;
+      }
+      if (m[1] === undefined) continue;
+      texts.push(text.slice(from, m.index));
+      numbers.push(Number(m[1]));
+      from = m.index + m[0].length;
+    }
+    texts.push(text.slice(from));
+    if (cuts.size >= 1000) cuts.delete(cuts.keys().next().value!);
+    cuts.set(text, c);
+  }
+  return c;
+}
+
 /**
  * `text` with each parameter `$n` outside quotes and comments written `$(n + offset)`, or
  * null for text it cannot read safely (a dollar-quoted string).
  */
 export function renumbered(text: string, offset: number): string | null {
-  let unreadable = false;
-  const out = text.replace(TOKENS, (token: string, n: string | undefined) => {
-    if (n !== undefined) return `$${Number(n) + offset}`;
-    if (token === '$') unreadable = true;
-    return token;
-  });
-  return unreadable ? null : out;
+  const c = cut(text);
+  if (!c) return null;
+  let out = c.texts[0];
+  for (let i = 0; i < c.numbers.length; i++) out += `$${c.numbers[i] + offset}${c.texts[i + 1]}`;
+  return out;
 }

@@ -9,40 +9,34 @@
  * Terms hold only letters and digits, so they are safe in either database's query syntax.
  */
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Runs of CJK characters, captured: `split` gives other text and runs in turn (runs at odd indices). */
+const CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u;
 const NOT_WORD = /[^\p{L}\p{N}]/gu;
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 /** Longest non-CJK word kept (longer ones are cut: nobody types them whole). */
 const MAX_WORD = 40;
 
-/** Splits text into CJK runs and other words, in order. */
+/**
+ * Splits text into CJK runs and other words, in order. One split by runs, not a test per
+ * character: this runs for every order made or edited (a per-character Unicode-property
+ * test was ~3 % of a create's CPU under load).
+ */
 function pieces(text: string): { cjk: string[]; words: string[] } {
   const cjk: string[] = [];
   const words: string[] = [];
-  let run = '';
-  let rest = '';
-  const flushWords = () => {
-    for (const s of segmenter.segment(rest)) {
+  const parts = text.normalize('NFKC').toLowerCase().split(CJK_RUNS);
+  for (let i = 0; i < parts.length; i++) {
+    if (!parts[i]) continue;
+    if (i % 2 === 1) {
+      cjk.push(parts[i]);
+      continue;
+    }
+    for (const s of segmenter.segment(parts[i])) {
       if (!s.isWordLike) continue;
       const w = s.segment.replace(NOT_WORD, '').slice(0, MAX_WORD);
       if (w) words.push(w);
     }
-    rest = '';
-  };
-  for (const ch of text.normalize('NFKC').toLowerCase()) {
-    if (CJK.test(ch)) {
-      if (rest) flushWords();
-      run += ch;
-    } else {
-      if (run) {
-        cjk.push(run);
-        run = '';
-      }
-      rest += ch;
-    }
   }
-  if (run) cjk.push(run);
-  if (rest) flushWords();
   return { cjk, words };
 }
 
