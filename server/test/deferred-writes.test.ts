@@ -79,7 +79,7 @@ describe('deferred writes: the statement they become', () => {
     return d.take('commit', []).held!;
   };
 
-  it('merges held transactions into one statement: counter upserts of one key summed, other writes and the notifies each their own', () => {
+  it('merges held transactions into one statement: counter upserts of one key summed, writes of one text one multi-row write, the notifies each their own', () => {
     const bump = `insert into n (k, s, count) values ($1, $2, $3) on conflict (k, s) do update set count = n.count + excluded.count`;
     const insert = 'insert into a (x) values ($1)';
     const one = held(
@@ -100,18 +100,39 @@ describe('deferred writes: the statement they become', () => {
     const other = held([[`${bump.replace('n.count +', 'n.count + 0 +')}${SUMMED}`, [7, 'open', 5]]]);
     expect(mergedStatement([one, two])).toEqual({
       text:
-        'with swo_w0 as (insert into a (x) values ($1)), swo_w1 as (' +
-        bump.replace('$1, $2, $3', '$2, $3, $4') +
-        '), swo_w2 as (insert into a (x) values ($5)), swo_s0 as (select pg_notify($6, $7)), swo_s1 as (select pg_notify($8, $9)) ' +
+        'with swo_w0 as (insert into a (x) values ($1), ($2)), swo_w1 as (' +
+        bump.replace('$1, $2, $3', '$3, $4, $5') +
+        '), swo_s0 as (select pg_notify($6, $7)), swo_s1 as (select pg_notify($8, $9)) ' +
         'select (select count(*) from swo_s0), (select count(*) from swo_s1)',
-      values: [1, 7, 'open', 2, 2, 'c', 'p1', 'c', 'p2'],
+      values: [1, 2, 7, 'open', 2, 'c', 'p1', 'c', 'p2'],
     });
-    // Another key is a write of its own; so is another text (it could be another row).
+    // Another key is another row of the same write; another text is a write of its own (it could be the same row).
     const merged = mergedStatement([one, three, other]);
     expect(merged.values).toEqual([1, 7, 'open', 1, 7, 'done', -1, 7, 'open', 5, 'c', 'p1']);
-    expect(merged.text).toMatch(/^with swo_w0 as \(insert into a .*swo_w1 as .*swo_w2 as .*swo_w3 as \(.*\) select pg_notify\(\$11, \$12\)$/);
+    expect(merged.text).toMatch(
+      /^with swo_w0 as \(insert into a .*swo_w1 as \(insert into n \(k, s, count\) values \(\$2, \$3, \$4\), \(\$5, \$6, \$7\) on conflict .*swo_w2 as \(.*\$8.*\) select pg_notify\(\$11, \$12\)$/,
+    );
+    expect(merged.text).not.toContain('swo_w3');
     // The held transactions themselves are not changed by merging.
     expect(mergedStatement([one]).values).toEqual([1, 7, 'open', 1, 'c', 'p1']);
+  });
+
+  it('joins rows into one write only where every parameter is in the row', () => {
+    const one = (text: string, values: unknown[]) => held([[`${text}${LATER}`, values]]);
+    // A row with calls and a quoted parenthesis: the row is found whole.
+    const search = `insert into s (id, terms, note) values ($1, array_to_tsvector($2::text[]), ')(')`;
+    expect(mergedStatement([one(search, [1, ['a']]), one(search, [2, ['b']])]).text).toBe(
+      `with swo_w0 as (insert into s (id, terms, note) values ($1, array_to_tsvector($2::text[]), ')('), ($3, array_to_tsvector($4::text[]), ')(')) select 1`,
+    );
+    // A parameter after the row, or rows made by a select: each transaction's write its own.
+    const tail = 'insert into t (k, v) values ($1, $2) on conflict (k) do update set v = $3';
+    expect(mergedStatement([one(tail, [1, 2, 3]), one(tail, [4, 5, 6])]).text).toContain(
+      'swo_w1 as (insert into t (k, v) values ($4, $5) on conflict (k) do update set v = $6)',
+    );
+    const select = 'insert into p (k, term) select $1, unnest($2::text[])';
+    expect(mergedStatement([one(select, [1, ['a']]), one(select, [2, ['b']])]).text).toBe(
+      'with swo_w0 as (insert into p (k, term) select $1, unnest($2::text[])), swo_w1 as (insert into p (k, term) select $3, unnest($4::text[])) select 1',
+    );
   });
 
   it('keeps counter upserts of one text together in one transaction: one key summed, other keys their own, anything else into the table sent first', () => {
@@ -123,7 +144,7 @@ describe('deferred writes: the statement they become', () => {
     expect(d.take(`${bump}${SUMMED}`, [7, 'open', 3]).send).toEqual([]);
     const taken = d.take('commit', []).held!;
     expect(mergedStatement([taken])).toEqual({
-      text: `with swo_w0 as (${bump}), swo_w1 as (${bump.replace('$1, $2, $3', '$4, $5, $6')}) select 1`,
+      text: `with swo_w0 as (${bump.replace('($1, $2, $3)', '($1, $2, $3), ($4, $5, $6)')}) select 1`,
       values: [7, 'open', 2, 7, 'done', 1],
     });
     expect(taken.writes.map((w) => w.values)).toEqual([
@@ -282,7 +303,10 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     await warm();
     sent.length = 0;
     await Promise.all([101, 102, 103].map((id) => create(id, 100)));
-    expect(sent.filter((t) => t.startsWith('with '))).toEqual([expect.stringMatching(/swo_w6 as \(insert into "child".*swo_s2 as \(select pg_notify/)]);
+    // The three children are one insert of three rows.
+    expect(sent.filter((t) => t.startsWith('with '))).toEqual([
+      expect.stringMatching(/as \(insert into "child" \([^)]*\) values \([^)]*\), \([^)]*\), \([^)]*\) ?\).*swo_s2 as \(select pg_notify/),
+    ]);
     expect(await counterOf(100)).toBe(3);
     expect(await children([101, 102, 103])).toBe(3);
     await expect.poll(() => [...heard].sort()).toEqual(['101', '102', '103']);
@@ -314,9 +338,9 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
       await summedBump(trx, 131, 1);
       await summedBump(trx, 130, 3);
     });
-    expect(sent).toHaveLength(1); // no begin, no commit: one statement, the two bumps of 130 one write
-    expect(sent[0]).toMatch(/^with swo_w0 as \(insert into "counter".*, swo_w1 as \(insert into "counter".*\) select 1$/);
-    expect(sent[0]).not.toContain('swo_w2');
+    expect(sent).toHaveLength(1); // no begin, no commit: one statement, the two bumps of 130 one row
+    expect(sent[0]).toMatch(/^with swo_w0 as \(insert into "counter" \("k", "n"\) values \(\$1, \$2\), \(\$3, \$4\) on conflict .*\) select 1$/);
+    expect(sent[0]).not.toContain('swo_w1');
     expect([await counterOf(130), await counterOf(131)]).toEqual([12, 1]);
   });
 

@@ -178,9 +178,12 @@ export class DeferredWrites {
  * data-modifying CTEs (PostgreSQL runs each once, whether or not the query reads it), their
  * selects last: `with swo_w0 as (…), … select …`. `summed` writes of the same text and key,
  * of one transaction or several, are one write of the summed amount: PostgreSQL refuses to
- * upsert a row twice in one statement. Other writes of different transactions into one
- * table go as CTEs of their own: their rows are distinct unless the transactions clashed,
- * and then PostgreSQL refuses the statement and the caller sends each transaction alone
+ * upsert a row twice in one statement. Writes of one text (of different transactions, or a
+ * transaction's summed writes of other keys) are one multi-row insert where all of the
+ * text's parameters are in its row of values (`rowsOf`), else CTEs of their own: ~10 CTEs
+ * for 8 public creates instead of ~70, PostgreSQL's CPU a create -15-20 % (docs/design.md,
+ * "Merged commits"). Their rows are distinct unless the transactions clashed, and then
+ * PostgreSQL refuses the statement and the caller sends each transaction alone
  * (statement-merge.ts). `helds` are not changed.
  */
 export function mergedStatement(helds: readonly Held[]): Statement {
@@ -212,7 +215,27 @@ export function mergedStatement(helds: readonly Held[]): Statement {
     values.push(...s.values);
     return `${name} as (${text})`;
   };
-  const ctes = writes.map((w, i) => cte(`swo_w${i}`, w));
+  // Writes of one text (different transactions' rows of one table) as one multi-row write.
+  const byText = new Map<string, Write[]>();
+  for (const w of writes) {
+    const same = byText.get(w.text);
+    if (same) same.push(w);
+    else byText.set(w.text, [w]);
+  }
+  const ctes: string[] = [];
+  for (const [text, same] of byText) {
+    const rows = same.length > 1 ? rowsOf(text) : null;
+    if (!rows) {
+      for (const w of same) ctes.push(cte(`swo_w${ctes.length}`, w));
+      continue;
+    }
+    const parts = same.map((w) => {
+      const part = renumbered(rows.row, values.length)!;
+      values.push(...w.values);
+      return part;
+    });
+    ctes.push(`swo_w${ctes.length} as (${rows.head}${parts.join(', ')}${rows.tail})`);
+  }
   let main = 'select 1';
   if (selects.length === 1) {
     main = renumbered(selects[0].text, values.length)!;
@@ -224,6 +247,52 @@ export function mergedStatement(helds: readonly Held[]): Statement {
     main = `select ${selects.map((_, i) => `(select count(*) from swo_s${i})`).join(', ')}`;
   }
   return { text: `with ${ctes.join(', ')} ${main}`, values };
+}
+
+/** An insert's text cut around its one row of values: head, row (all the parameters), tail. */
+interface Rows {
+  head: string;
+  row: string;
+  tail: string;
+}
+
+const rowsCache = new Map<string, Rows | null>();
+
+/**
+ * `text` as the parts of a multi-row insert, or null when it is not one whose parameters
+ * all lie in its one row: `insert into t (…) values (…) [tail without parameters]`. (An
+ * `insert … select` is not joined: its untyped parameters under `union all` would be text.)
+ */
+function rowsOf(text: string): Rows | null {
+  let r = rowsCache.get(text);
+  if (r === undefined) {
+    r = null;
+    const m = /^\s*insert\s+into\s+[^(]+\([^()]*\)\s*values\s*(?=\()/i.exec(text);
+    if (m) {
+      const rest = text.slice(m[0].length);
+      const end = closing(rest);
+      const tail = rest.slice(end + 1);
+      if (end > 0 && renumbered(tail, 1) === tail) r = { head: m[0], row: rest.slice(0, end + 1), tail };
+    }
+    if (rowsCache.size >= 1000) rowsCache.delete(rowsCache.keys().next().value!);
+    rowsCache.set(text, r);
+  }
+  return r;
+}
+
+/** The index of the parenthesis closing the one `text` starts with (quotes skipped), or -1. */
+function closing(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      const j = text.indexOf(c, i + 1);
+      if (j < 0) return -1;
+      i = j;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 const BEGIN = answered('BEGIN');
