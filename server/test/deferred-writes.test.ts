@@ -129,6 +129,8 @@ describe('deferred writes: the statement they become', () => {
     expect(mergedStatement([one(tail, [1, 2, 3]), one(tail, [4, 5, 6])]).text).toContain(
       'swo_w1 as (insert into t (k, v) values ($4, $5) on conflict (k) do update set v = $6)',
     );
+    const commented = 'insert into t (k) values ($1 /* ) */)';
+    expect(mergedStatement([one(commented, [1]), one(commented, [2])]).text).toContain('swo_w1 as (insert into t (k) values ($2 /* ) */))');
     const select = 'insert into p (k, term) select $1, unnest($2::text[])';
     expect(mergedStatement([one(select, [1, ['a']]), one(select, [2, ['b']])]).text).toBe(
       'with swo_w0 as (insert into p (k, term) select $1, unnest($2::text[])), swo_w1 as (insert into p (k, term) select $3, unnest($4::text[])) select 1',

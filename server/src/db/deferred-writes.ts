@@ -280,11 +280,15 @@ function rowsOf(text: string): Rows | null {
   return r;
 }
 
-/** The index of the parenthesis closing the one `text` starts with (quotes skipped), or -1. */
+/**
+ * The index of the parenthesis closing the one `text` starts with (quoted strings and
+ * names skipped), or -1, also where a comment starts before it (not read).
+ */
 function closing(text: string): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
+    if ((c === '-' || c === '/') && text[i + 1] === (c === '-' ? '-' : '*')) return -1;
     if (c === "'" || c === '"') {
       const j = text.indexOf(c, i + 1);
       if (j < 0) return -1;
