@@ -187,13 +187,19 @@ export class DeferredWrites {
  * (statement-merge.ts). `helds` are not changed.
  */
 export function mergedStatement(helds: readonly Held[]): Statement {
-  const writes: Write[] = [];
+  // The writes by text, in the order their texts came: each text becomes one write (rowsOf) or several.
+  const byText = new Map<string, Write[]>();
+  const add = (w: Write) => {
+    const same = byText.get(w.text);
+    if (same) same.push(w);
+    else byText.set(w.text, [w]);
+  };
   // Made at the first summed write only: most statements hold none. Key: text and key values.
   let sums: Map<string, Write> | undefined;
   for (const held of helds)
     for (const w of held.writes) {
       if (!w.summed) {
-        writes.push(w);
+        add(w);
         continue;
       }
       sums ??= new Map();
@@ -206,7 +212,7 @@ export function mergedStatement(helds: readonly Held[]): Statement {
       // A write of its own, added to: the held one stays as it was taken.
       const own = { ...w, values: [...w.values] };
       sums.set(key, own);
-      writes.push(own);
+      add(own);
     }
   const selects = helds.flatMap((h) => (h.select ? [h.select] : []));
   const values: unknown[] = [];
@@ -215,13 +221,6 @@ export function mergedStatement(helds: readonly Held[]): Statement {
     values.push(...s.values);
     return `${name} as (${text})`;
   };
-  // Writes of one text (different transactions' rows of one table) as one multi-row write.
-  const byText = new Map<string, Write[]>();
-  for (const w of writes) {
-    const same = byText.get(w.text);
-    if (same) same.push(w);
-    else byText.set(w.text, [w]);
-  }
   const ctes: string[] = [];
   for (const [text, same] of byText) {
     const rows = same.length > 1 ? rowsOf(text) : null;
@@ -272,7 +271,7 @@ function rowsOf(text: string): Rows | null {
       const rest = text.slice(m[0].length);
       const end = closing(rest);
       const tail = rest.slice(end + 1);
-      if (end > 0 && renumbered(tail, 1) === tail) r = { head: m[0], row: rest.slice(0, end + 1), tail };
+      if (end > 0 && cut(tail)?.numbers.length === 0) r = { head: m[0], row: rest.slice(0, end + 1), tail };
     }
     if (rowsCache.size >= 1000) rowsCache.delete(rowsCache.keys().next().value!);
     rowsCache.set(text, r);
@@ -281,20 +280,16 @@ function rowsOf(text: string): Rows | null {
 }
 
 /**
- * The index of the parenthesis closing the one `text` starts with (quoted strings and
- * names skipped), or -1, also where a comment starts before it (not read).
+ * The index of the parenthesis closing the one `text` starts with (quoted text skipped), or
+ * -1, also where a comment comes before it (not read).
  */
 function closing(text: string): number {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if ((c === '-' || c === '/') && text[i + 1] === (c === '-' ? '-' : '*')) return -1;
-    if (c === "'" || c === '"') {
-      const j = text.indexOf(c, i + 1);
-      if (j < 0) return -1;
-      i = j;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
+  for (const m of text.matchAll(PARENS)) {
+    if (m[0] === '(') depth++;
+    else if (m[0] === ')') {
+      if (--depth === 0) return m.index;
+    } else if (m[0].startsWith('--') || m[0].startsWith('/*')) return -1;
   }
   return -1;
 }
@@ -325,8 +320,14 @@ function kindOf(marked: string, mark: string): string | typeof SELECT | null {
   return kind;
 }
 
-/** Quoted strings and identifiers, comments, parameters (`$n`) and any other dollar sign. */
-const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)|\$/g;
+/** Quoted strings and identifiers, and comments: what `renumbered` and `closing` read past. */
+const QUOTED_OR_COMMENT = String.raw`'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/`;
+
+/** Quoted text and comments, parameters (`$n`) and any other dollar sign. */
+const TOKENS = new RegExp(`${QUOTED_OR_COMMENT}|\\$(\\d+)|\\$`, 'g');
+
+/** Quoted text and comments, and parentheses. */
+const PARENS = new RegExp(`${QUOTED_OR_COMMENT}|[()]`, 'g');
 
 /** A text cut at its parameters: `texts[0]`, `$numbers[0]`, `texts[1]`, …; null: unreadable. */
 type Cut = { texts: string[]; numbers: number[] } | null;

@@ -23,32 +23,19 @@ import type { Db } from '../../db/types.ts';
 import { errors } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { now } from '../../lib/time.ts';
-import { deepFreeze } from '../../lib/deep-freeze.ts';
 import type { ActiveApplication } from '../applications/repo.ts';
 import { notifyChange } from '../notifications/service.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
+import { parsedTemplate } from '../templates/parsed.ts';
 import { recordDispatch } from './dispatch.ts';
 import type { TakenOrderIds } from './repo.ts';
 import type { ActingParty } from './transition.ts';
 
-/** Parsed templates by their JSON text (a handful are live at a time; the oldest stored goes first). */
-const parsedTemplates = new Map<string, FormTemplate>();
-
-/**
- * The application's current template, parsed and deep-frozen (callers share it); 404
- * `templateGone` when the template is disabled. Kept by its text, so an edited template is
- * parsed anew: parsing on every public create was ~1 % of its CPU under load.
- */
+/** The application's current template (shared, frozen: templates/parsed.ts); 404 `templateGone` when it is disabled. */
 export function templateOf(app: ActiveApplication): FormTemplate {
   if (app.template_status !== 1) throw errors.notFound('templateGone');
-  let schema = parsedTemplates.get(app.template_schema);
-  if (!schema) {
-    schema = deepFreeze(JSON.parse(app.template_schema) as FormTemplate);
-    if (parsedTemplates.size >= 100) parsedTemplates.delete(parsedTemplates.keys().next().value!);
-    parsedTemplates.set(app.template_schema, schema);
-  }
-  return schema;
+  return parsedTemplate(app.template_schema);
 }
 
 /**

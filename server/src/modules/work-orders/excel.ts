@@ -16,7 +16,6 @@ import {
   validateFormData,
   WORK_ORDER_STATUSES,
   type FormField,
-  type FormTemplate,
   type ApplicationId,
   type ImportReply,
   type TemplateId,
@@ -34,6 +33,7 @@ import { LANGS, message, type Lang, type MessageKey } from '../../http/messages.
 import { now, stamp } from '../../lib/time.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
+import { parsedTemplate } from '../templates/parsed.ts';
 import { partyOf } from './actions.ts';
 import { createOrder, templateOf } from './create.ts';
 import { cellText, cellValue, formValue, looksLikeFormula } from './excel-cells.ts';
@@ -91,7 +91,7 @@ async function formColumns(db: Db, data: CompanyData, applicationId?: Applicatio
   const byLabel = new Map<string, { label: string; fields: Map<TemplateId, FormField> }>();
   for (const t of templates) {
     // Source fields export the names of their choices, as the order detail shows them.
-    for (const f of templateFields(await withCompanySources(db, data.companyId, JSON.parse(t.schema) as FormTemplate))) {
+    for (const f of templateFields(await withCompanySources(db, data.companyId, parsedTemplate(t.schema)))) {
       const col = byLabel.get(f.label) ?? (byLabel.set(f.label, { label: f.label, fields: new Map() }), byLabel.get(f.label)!);
       col.fields.set(t.id, f);
     }

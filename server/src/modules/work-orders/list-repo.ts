@@ -17,7 +17,7 @@ import {
 } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
 import { authEpochColumn } from '../auth/repo.ts';
-import { deepFreeze } from '../../lib/deep-freeze.ts';
+import { parsedTemplate } from '../templates/parsed.ts';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
@@ -227,7 +227,7 @@ export async function findTemplateVersion(db: Db, companyId: CompanyId, template
   }
   const row = (await db.executeQuery(templateVersion(db, { companyId, templateId, version }))).rows[0];
   if (!row) return undefined;
-  const schema = deepFreeze(JSON.parse(row.schema) as FormTemplate);
+  const schema = parsedTemplate(row.schema);
   rememberSchema(db, companyId, templateId, version, schema);
   return { ...row, schema };
 }

@@ -12,7 +12,6 @@ import {
   type WorkOrderId,
   templateFields,
   type Employee,
-  type FormTemplate,
   type Paged,
   type StatusCounts,
   type WorkOrder,
@@ -27,6 +26,7 @@ import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
+import { parsedTemplate } from '../templates/parsed.ts';
 import { denialFor } from './policy.ts';
 import type { OrderListRow } from './list-repo.ts';
 import type { OrderRepo, OrderRow } from './repo.ts';
@@ -175,7 +175,7 @@ export function createWorkOrderService(db: Kysely<DB>) {
     async kindDetail(actor: Actor, templateId: TemplateId) {
       const t = await forCompany(db, actor.companyId).reads.templateOf(templateId);
       if (!t) throw errors.notFound();
-      const schema = await withCompanySources(db, actor.companyId, JSON.parse(t.schema) as FormTemplate);
+      const schema = await withCompanySources(db, actor.companyId, parsedTemplate(t.schema));
       return {
         id: t.id,
         name: t.name,
