@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
+import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -137,7 +138,15 @@ type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const merger = new StatementMerger();
+  // Read on a client of the pool (pool.query would call connect with a callback, which ours does not take).
+  const merger = new StatementMerger(async () => {
+    const client = await pool.connect();
+    try {
+      return columnTypesOf((await client.query<{ table: string; column: string; type: string }>(COLUMN_TYPES_SQL)).rows);
+    } finally {
+      client.release();
+    }
+  });
   pool.connect = (async () => {
     const client = (await connect()) as PreparingClient;
     if (!client[prepared]) {
@@ -153,8 +162,8 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
         return query({ name, text, values }, ...rest);
       };
       const deferred = new DeferredWrites();
-      // A merged statement goes unnamed: its text changes with what it holds (statement-merge.ts).
-      const commitSend: Send = (t, v, merged) => (merged ? query(t, v) : send(t, v)) as Promise<unknown>;
+      // A merged statement of counted form goes unnamed: its text changes with what it holds (statement-merge.ts).
+      const commitSend: Send = (t, v, once) => (once ? query(t, v) : send(t, v)) as Promise<unknown>;
       client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
         // Kysely's calls: text and values, answered by a promise (no callback in `rest`).
         if (typeof text !== 'string' || rest.length) return send(text, values, ...rest);

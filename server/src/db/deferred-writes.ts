@@ -23,6 +23,7 @@
  * - Outside a transaction, and on SQLite, a marked query runs at once as it is.
  */
 import { sql, type Expression } from 'kysely';
+import { asText, NotSettable, setFormOf, type ColumnTypes } from './set-form.ts';
 
 /** The mark at the end of a deferrable statement's text (a comment: SQLite ignores it). */
 export const LATER = ' /* swo:later */';
@@ -184,9 +185,11 @@ export class DeferredWrites {
  * for 8 public creates instead of ~70, PostgreSQL's CPU a create -15-20 % (docs/design.md,
  * "Merged commits"). Their rows are distinct unless the transactions clashed, and then
  * PostgreSQL refuses the statement and the caller sends each transaction alone
- * (statement-merge.ts). `helds` are not changed.
+ * (statement-merge.ts). With `types`, where every text has a set form (set-form.ts), each
+ * text is one write of its set form instead, and the statement's text depends only on which
+ * texts it holds (`fixed`: worth preparing). `helds` are not changed.
  */
-export function mergedStatement(helds: readonly Held[]): Statement {
+export function mergedStatement(helds: readonly Held[], types?: ColumnTypes | null): Statement & { fixed?: boolean } {
   // The writes by text, in the order their texts came: each text becomes one write (rowsOf) or several.
   const byText = new Map<string, Write[]>();
   const add = (w: Write) => {
@@ -215,6 +218,10 @@ export function mergedStatement(helds: readonly Held[]): Statement {
       add(own);
     }
   const selects = helds.flatMap((h) => (h.select ? [h.select] : []));
+  if (types) {
+    const set = setStatement(byText, selects, types);
+    if (set) return set;
+  }
   const values: unknown[] = [];
   const cte = (name: string, s: Statement) => {
     const text = renumbered(s.text, values.length)!;
@@ -246,6 +253,35 @@ export function mergedStatement(helds: readonly Held[]): Statement {
     main = `select ${selects.map((_, i) => `(select count(*) from swo_s${i})`).join(', ')}`;
   }
   return { text: `with ${ctes.join(', ')} ${main}`, values };
+}
+
+/**
+ * The writes by text and the selects as one statement of set forms (set-form.ts): each text
+ * once, its rows' parameters as arrays; null when a text has no set form or a value cannot
+ * be carried as text.
+ */
+function setStatement(byText: ReadonlyMap<string, readonly Write[]>, selects: readonly Statement[], types: ColumnTypes): (Statement & { fixed: true }) | null {
+  const values: unknown[] = [];
+  const ctes: string[] = [];
+  const add = (name: string, text: string, rows: readonly Statement[]) => {
+    const form = setFormOf(text, types);
+    if (!form || rows.some((r) => r.values.length !== form.arity)) return false;
+    ctes.push(`${name} as (${form.render(values.length)})`);
+    for (let i = 0; i < form.arity; i++) values.push(rows.map((r) => asText(r.values[i])));
+    return true;
+  };
+  const selectsByText = new Map<string, Statement[]>();
+  for (const s of selects) selectsByText.set(s.text, [...(selectsByText.get(s.text) ?? []), s]);
+  try {
+    for (const [text, rows] of byText) if (!add(`swo_w${ctes.length}`, text, rows)) return null;
+    let i = 0;
+    for (const [text, rows] of selectsByText) if (!add(`swo_s${i++}`, text, rows)) return null;
+  } catch (e) {
+    if (e instanceof NotSettable) return null;
+    throw e;
+  }
+  const counts = Array.from({ length: selectsByText.size }, (_, i) => `(select count(*) from swo_s${i})`);
+  return { text: `with ${ctes.join(', ')} select ${counts.length ? counts.join(', ') : '1'}`, values, fixed: true };
 }
 
 /** An insert's text cut around its one row of values: head, row (all the parameters), tail. */

@@ -10,12 +10,13 @@
  * own, as if never merged.
  */
 import { mergedStatement, type Held } from './deferred-writes.ts';
+import type { ColumnTypes } from './set-form.ts';
 
 /** Most transactions in one statement: its parameters and plan grow with them. */
 export const MAX_MERGE = 16;
 
-/** Sends a statement on one connection; `merged`: it holds several transactions. */
-export type Send = (text: string, values: unknown[], merged: boolean) => Promise<unknown>;
+/** Sends a statement on one connection; `once`: its text is unlikely to come again (not worth preparing). */
+export type Send = (text: string, values: unknown[], once: boolean) => Promise<unknown>;
 
 interface Entry {
   held: Held;
@@ -27,12 +28,31 @@ interface Entry {
 export class StatementMerger {
   private waiting: Entry[] = [];
   private scheduled = false;
+  /** The column types of the set form (set-form.ts), once read; null meanwhile. */
+  private types: ColumnTypes | null = null;
+  private loading = false;
+
+  /**
+   * `loadTypes` reads the database's column types for the set form of merged commits (one
+   * text whatever their size), at the first commit: after the migrations that made them.
+   * Without it, merged commits keep a text that grows with what they hold.
+   */
+  constructor(private readonly loadTypes?: () => Promise<ColumnTypes>) {}
 
   /**
    * Commits `held` through `send` (its own connection's), perhaps merged with others of
    * this turn; resolves once it is committed, rejects with the error of its own statement.
    */
   commit(held: Held, send: Send): Promise<void> {
+    if (!this.types && !this.loading && this.loadTypes) {
+      this.loading = true;
+      this.loadTypes()
+        .then(
+          (types) => (this.types = types),
+          () => undefined, // read again at a later commit
+        )
+        .finally(() => (this.loading = false));
+    }
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ held, send, resolve, reject });
       if (!this.scheduled) {
@@ -51,26 +71,39 @@ export class StatementMerger {
   }
 
   private async send(group: Entry[]): Promise<void> {
-    if (group.length > 1) {
-      const merged = mergedStatement(group.map((e) => e.held));
+    const merged =
+      group.length > 1 || this.types
+        ? mergedStatement(
+            group.map((e) => e.held),
+            this.types,
+          )
+        : null;
+    // A lone transaction without a set form goes as `alone` sends it.
+    if (merged && (group.length > 1 || merged.fixed)) {
       try {
-        await group[0].send(merged.text, merged.values, true);
+        await group[0].send(merged.text, merged.values, !merged.fixed);
         for (const e of group) e.resolve();
         return;
       } catch {
         // Nothing of the merged statement stays: each is tried alone below.
       }
     }
-    await Promise.all(group.map((e) => alone(e)));
+    const outcomes = await Promise.all(group.map((e) => alone(e)));
+    // A set form refused where each transaction alone commits was perhaps read from column
+    // types a migration changed since (or the transactions clashed): the types are read again.
+    if (merged?.fixed && outcomes.every(Boolean)) this.types = null;
   }
 }
 
-async function alone(e: Entry): Promise<void> {
+/** Sends `e` alone, in the counted form (no set form: it must not fail for the set form's sake); whether it committed. */
+async function alone(e: Entry): Promise<boolean> {
   const s = mergedStatement([e.held]);
   try {
     await e.send(s.text, s.values, false);
     e.resolve();
+    return true;
   } catch (error) {
     e.reject(error);
+    return false;
   }
 }

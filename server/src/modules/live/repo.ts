@@ -45,7 +45,7 @@ export function decodeEvent(payload: string): LiveEvent | null {
 export async function raiseEvent(trx: Db, event: LiveEvent, at: string): Promise<void> {
   const payload = encodeEvent(event);
   if (isPostgres(trx)) {
-    await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})${sql.raw(LATER)}`.execute(trx);
+    await sql`select pg_notify(${LIVE_CHANNEL}::text, ${payload}::text)${sql.raw(LATER)}`.execute(trx);
     return;
   }
   await trx.insertInto('live_events').values({ payload, created_at: at }).execute();
