@@ -23,7 +23,7 @@
  * - Outside a transaction, and on SQLite, a marked query runs at once as it is.
  */
 import { sql, type Expression } from 'kysely';
-import { asText, NotSettable, setFormOf, type ColumnTypes } from './set-form.ts';
+import { asText, NotSettable, QUOTED_OR_COMMENT, setFormOf, type ColumnTypes } from './set-form.ts';
 
 /** The mark at the end of a deferrable statement's text (a comment: SQLite ignores it). */
 export const LATER = ' /* swo:later */';
@@ -271,7 +271,11 @@ function setStatement(byText: ReadonlyMap<string, readonly Write[]>, selects: re
     return true;
   };
   const selectsByText = new Map<string, Statement[]>();
-  for (const s of selects) selectsByText.set(s.text, [...(selectsByText.get(s.text) ?? []), s]);
+  for (const s of selects) {
+    const same = selectsByText.get(s.text);
+    if (same) same.push(s);
+    else selectsByText.set(s.text, [s]);
+  }
   try {
     for (const [text, rows] of byText) if (!add(`swo_w${ctes.length}`, text, rows)) return null;
     let i = 0;
@@ -355,9 +359,6 @@ function kindOf(marked: string, mark: string): string | typeof SELECT | null {
   }
   return kind;
 }
-
-/** Quoted strings and identifiers, and comments: what `renumbered` and `closing` read past. */
-const QUOTED_OR_COMMENT = String.raw`'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/`;
 
 /** Quoted text and comments, parameters (`$n`) and any other dollar sign. */
 const TOKENS = new RegExp(`${QUOTED_OR_COMMENT}|\\$(\\d+)|\\$`, 'g');

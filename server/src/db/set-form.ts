@@ -42,8 +42,11 @@ export interface SetForm {
   render(offset: number): string;
 }
 
+/** SQL's quoted strings and identifiers, and comments: what readers of a statement's structure skip. */
+export const QUOTED_OR_COMMENT = String.raw`'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/`;
+
 /** Quoted text and comments (masked before the text's structure is read). */
-const QUOTED = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\//g;
+const QUOTED = new RegExp(QUOTED_OR_COMMENT, 'g');
 
 const INSERT_HEAD = /^(\s*insert\s+into\s+"?([a-z_][a-z0-9_]*)"?\s*\(([^()]*)\)\s*)(values|select)\s+/i;
 const SELECT_HEAD = /^\s*select\s+/i;
@@ -117,11 +120,12 @@ function build(text: string, types: ColumnTypes): SetForm | null {
   for (let n = 1; n <= arity; n++) if (!seen.has(n)) return null;
   const into = insert ? `${text.slice(0, insert[1].length)}select ` : 'select ';
   const cols = Array.from({ length: arity }, (_, i) => `c${i + 1}`).join(', ');
-  const rest = tail.trim() ? ` ${tail.trim()}` : '';
+  // Built once: render runs for every text of every merged commit.
+  const head = `${into}${list.join(', ')} from unnest(`;
+  const rest = `) as swo_u(${cols})${tail.trim() ? ` ${tail.trim()}` : ''}`;
   return {
     arity,
-    render: (offset) =>
-      `${into}${list.join(', ')} from unnest(${Array.from({ length: arity }, (_, i) => `$${offset + i + 1}::text[]`).join(', ')}) as swo_u(${cols})${rest}`,
+    render: (offset) => `${head}${Array.from({ length: arity }, (_, i) => `$${offset + i + 1}::text[]`).join(', ')}${rest}`,
   };
 }
 
