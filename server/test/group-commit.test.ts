@@ -13,6 +13,9 @@ let h: Harness;
 beforeAll(async () => {
   h = await setup();
   await sql`create table group_probe (v integer not null unique)`.execute(h.appDb);
+  // PostgreSQL: connections open before the tests, so that units started in order reach the
+  // database in order (a unit waiting for a new connection let the later duplicate win).
+  await Promise.all([1, 2, 3, 4, 5].map(() => h.appDb.transaction().execute((trx) => sql`select pg_sleep(0.01)`.execute(trx))));
 });
 afterAll(() => h.close());
 
