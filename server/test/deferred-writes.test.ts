@@ -232,18 +232,19 @@ describe('the set form of a write (db/set-form.ts)', () => {
     const three = mergedStatement([held(1, ['x']), held(2, [null, 'a\\b']), held(3, ['y'])], types);
     expect(two.fixed).toBe(true);
     expect(three.text).toBe(two.text);
+    // Each parameter one array literal of the transactions' texts: quotes and backslashes escaped, null as NULL.
     expect(two.values).toEqual([
-      ['1', '2'],
-      ['y"1', 'y"2'],
-      ['1', '1'],
-      ['{"漏水","a\\"b"}', '{}'],
-      ['1', '2'],
-      ['7'],
-      ['2'],
-      ['ch', 'ch'],
-      ['{"o":1}', '{"o":2}'],
+      '{"1","2"}',
+      String.raw`{"y\"1","y\"2"}`,
+      '{"1","1"}',
+      String.raw`{"{\"漏水\",\"a\\\"b\"}","{}"}`,
+      '{"1","2"}',
+      '{"7"}',
+      '{"2"}',
+      '{"ch","ch"}',
+      String.raw`{"{\"o\":1}","{\"o\":2}"}`,
     ]);
-    expect(three.values[3]).toEqual(['{"x"}', '{NULL,"a\\\\b"}', '{"y"}']);
+    expect(three.values[3]).toBe(String.raw`{"{\"x\"}","{NULL,\"a\\\\b\"}","{\"y\"}"}`);
     // Without the column types, or with a value pg would send otherwise (a date), the counted form.
     expect(mergedStatement([held(1, []), held(2, [])]).fixed).toBeUndefined();
     expect(

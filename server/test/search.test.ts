@@ -62,6 +62,28 @@ describe('search terms', () => {
     expect(queryTerms('漏')).toEqual({ exact: ['漏'], prefix: [] });
     expect(queryTerms('  ，。!! ')).toEqual({ exact: [], prefix: [] });
   });
+
+  it('plain ASCII text gives the words the Unicode word segmenter gives, without it', () => {
+    const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+    const bySegmenter = (t: string) => [
+      ...new Set(
+        [...segmenter.segment(t.normalize('NFKC').toLowerCase())]
+          .filter((s) => s.isWordLike)
+          .map((s) => s.segment.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 40))
+          .filter(Boolean),
+      ),
+    ];
+    // Letters, digits, spaces and the punctuation of order numbers, phones, e-mail and
+    // prices; the word joiners (. : , ; ' " _) and a non-ASCII letter send text to the segmenter.
+    const alphabet = 'aZk09 -/@#+()!?&*%$=<>[]{}|~\t\n.:,;\'"_é';
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: Math.floor(random() * 24) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(documentTerms(text), JSON.stringify(text)).toEqual(bySegmenter(text));
+    }
+    expect(documentTerms('Pump-9 a1b2 ' + 'x'.repeat(50))).toEqual(['pump', '9', 'a1b2', 'x'.repeat(40)]);
+  });
 });
 
 describe('keyword search through the list', () => {

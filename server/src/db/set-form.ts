@@ -207,8 +207,23 @@ export function asText(v: unknown): string | null {
 
 function element(e: unknown): string {
   if (Array.isArray(e)) return asText(e)!;
-  const t = asText(e);
-  return t === null ? 'NULL' : `"${t.replace(/[\\"]/g, '\\$&')}"`;
+  return quoted(asText(e));
+}
+
+/**
+ * The array literal of texts (null as NULL), as one parameter of a set form. Built here,
+ * not left to pg, which quotes each element with two replaces whether or not it holds a
+ * quote or backslash (~2 % of the server's CPU on a create).
+ */
+export function arrayLiteral(items: (string | null)[]): string {
+  return `{${items.map(quoted).join(',')}}`;
+}
+
+const ESCAPED = /[\\"]/;
+const ESCAPED_ALL = /[\\"]/g;
+function quoted(t: string | null): string {
+  if (t === null) return 'NULL';
+  return ESCAPED.test(t) ? `"${t.replace(ESCAPED_ALL, '\\$&')}"` : `"${t}"`;
 }
 
 /** A value the set form does not carry: the statement is built without it. */
