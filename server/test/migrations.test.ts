@@ -47,6 +47,24 @@ describe(`the database refuses links across companies (${dialect})`, () => {
           h.db.insertInto('application_staff').values({ company_id: h.property, application_id: order.application_id, staff_id: foreignStaff.id }).execute(),
         () => h.db.updateTable('staff').set({ role_id: foreignRole }).where('id', '=', ownStaff.id).execute(),
         () => h.db.updateTable('templates').set({ category_id: foreignCategory.id }).where('company_id', '=', h.property).execute(),
+        // Rows that do not exist at all: on PostgreSQL only the company-scoped keys check these
+        // (2026-11-28T01-00 dropped the single-column ones they imply).
+        () => h.db.updateTable('work_orders').set({ application_id: 987654 }).where('id', '=', order.id).execute(),
+        () => h.db.updateTable('work_orders').set({ requester_id: 987654 }).where('id', '=', order.id).execute(),
+        () => h.db.updateTable('work_orders').set({ company_id: 987654 }).where('id', '=', order.id).execute(),
+        () =>
+          h.db
+            .insertInto('work_order_records')
+            .values({
+              company_id: h.property,
+              work_order_id: 987654,
+              action: 'note',
+              to_status: 'unassigned',
+              actor_name: 'x',
+              is_internal: 0,
+              created_at: order.created_at,
+            })
+            .execute(),
       ];
       for (const a of attempts) await expect(a()).rejects.toThrow(/foreign key/i);
       // a link inside the company still works

@@ -33,6 +33,7 @@ import * as namesEpoch from './migrations/2026-11-27T00-00-names-epoch.ts';
 import * as searchUsermerge from './migrations/2026-11-27T01-00-search-usermerge.ts';
 import * as searchPostings from './migrations/2026-11-27T02-00-search-postings.ts';
 import * as searchDeleted from './migrations/2026-11-28T00-00-search-deleted.ts';
+import * as impliedForeignKeys from './migrations/2026-11-28T01-00-implied-foreign-keys.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T01-00-search-usermerge': searchUsermerge,
   '2026-11-27T02-00-search-postings': searchPostings,
   '2026-11-28T00-00-search-deleted': searchDeleted,
+  '2026-11-28T01-00-implied-foreign-keys': impliedForeignKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
