@@ -23,7 +23,7 @@
  * - Outside a transaction, and on SQLite, a marked query runs at once as it is.
  */
 import { sql, type Expression } from 'kysely';
-import { arrayLiteral, asText, NotSettable, QUOTED_OR_COMMENT, setFormOf, type ColumnTypes } from './set-form.ts';
+import { asText, NotSettable, QUOTED_OR_COMMENT, setFormOf, type ColumnTypes } from './set-form.ts';
 
 /** The mark at the end of a deferrable statement's text (a comment: SQLite ignores it). */
 export const LATER = ' /* swo:later */';
@@ -267,7 +267,8 @@ function setStatement(byText: ReadonlyMap<string, readonly Write[]>, selects: re
     const form = setFormOf(text, types);
     if (!form || rows.some((r) => r.values.length !== form.arity)) return false;
     ctes.push(`${name} as (${form.render(values.length)})`);
-    for (let i = 0; i < form.arity; i++) values.push(arrayLiteral(rows.map((r) => asText(r.values[i]))));
+    // One array literal a parameter, of the rows' values as text (asText of an array).
+    for (let i = 0; i < form.arity; i++) values.push(asText(rows.map((r) => asText(r.values[i]))));
     return true;
   };
   const selectsByText = new Map<string, Statement[]>();
