@@ -3,7 +3,8 @@
  * bench/http-load.ts`): throughput as users meet it. The app is started as users start it
  * (`server/src/main.ts` in its own process, NODE_ENV=production, the default log level with
  * its log in a file, the API only) on a database of BENCH_ORDERS (1,000,000) orders, and a
- * bare Fastify "hello" (bench/hello.ts) is measured in the same run as the ceiling.
+ * bare Fastify "hello" (bench/hello.ts) is measured in the same run as the ceiling, just
+ * before and just after each database's calls (their ratios are to the mean of the two).
  * autocannon (bench/load-client.ts, its own process) runs BENCH_HTTP_SECONDS (10) per call
  * at 50 connections on list page 1, detail (a random one of 1,000 orders), allDaiNumber,
  * the public create and keyword search, on SQLite and on PostgreSQL (a fresh database on
@@ -197,21 +198,28 @@ export async function callsOf(url: string, fx: Awaited<ReturnType<typeof fixture
   return { list, search, create, calls };
 }
 
+/** A line of a section: a measured call (its ratio to bare known only at the section's end) or text. */
+type Line = string | { name: string; r: LoadResult; target?: LoadTarget; noRatio?: boolean };
+
 /**
  * The calls against the app on `databaseUrl` (WORKERS=1, then list and create with WORKERS=2);
  * `sampleLocks` is given a database name on PostgreSQL to watch pg_stat_activity during create.
+ * Bare Fastify is measured just before and just after these calls, and the ratios are to the
+ * mean of the two: this machine's speed drifts over minutes (bare Fastify 19,675 req/s at the
+ * start of a run and 29,416 a few minutes later, 2026-11-28), so one bare figure for the
+ * whole run made the later section's shares too low or too high.
  */
 async function measureApp(
   label: string,
   databaseUrl: string,
   fx: Awaited<ReturnType<typeof fixture>>,
-  bare: number,
   targets: Targets,
   tmp: string,
   sampleLocks?: string,
 ): Promise<string[]> {
   const env = appEnv(databaseUrl, tmp);
-  const lines = [`\n${label}, ${fx.orders.toLocaleString()} orders, ${CONNECTIONS} connections, ${SECONDS} s per call\n`, loadHeader()];
+  const before = await measureBare(tmp);
+  const lines: Line[] = [];
   const server = await startServer('server/src/main.ts', env, path.join(tmp, 'app.log'), '/index.php/health');
   try {
     const { list, search, calls } = await callsOf(server.url, fx, targets);
@@ -220,7 +228,7 @@ async function measureApp(
     for (const [name, job, target] of calls) {
       const locks = name.startsWith('create') && sampleLocks ? sampleLockWaits(sampleLocks) : null;
       const r = await load(job);
-      lines.push(loadRow(name, r, bare, target));
+      lines.push({ name, r, target });
       if (locks) {
         const { samples, waiting } = await locks();
         lines.push(`  pg_stat_activity sampled ${samples} times during create: ${waiting} with a backend waiting on Lock:transactionid — target 0`);
@@ -229,9 +237,9 @@ async function measureApp(
     // Does one client searching starve the list? 49 connections alone, then beside it.
     const alone = await load({ ...list, connections: CONNECTIONS - 1 });
     const [beside, searching] = await Promise.all([load({ ...list, connections: CONNECTIONS - 1 }), load({ ...search, connections: 1 })]);
-    lines.push(loadRow(`Workorder/list, ${CONNECTIONS - 1} connections`, alone, bare));
-    lines.push(loadRow('  the same, one client searching beside', beside, bare));
-    lines.push(loadRow('  the searching client', searching, null, { p95: 50 }));
+    lines.push({ name: `Workorder/list, ${CONNECTIONS - 1} connections`, r: alone });
+    lines.push({ name: '  the same, one client searching beside', r: beside });
+    lines.push({ name: '  the searching client', r: searching, target: { p95: 50 }, noRatio: true });
     const drop = 1 - beside.rps / alone.rps;
     lines.push(`  list throughput drop while one client searches: ${(drop * 100).toFixed(1)} % — target <= 20 % ${drop <= 0.2 ? 'met' : 'MISSED'}`);
   } finally {
@@ -245,11 +253,19 @@ async function measureApp(
     const { list, create, calls } = await callsOf(two.url, fx, sampleLocks ? { create: targets.create } : {});
     const wanted = calls.filter(([, job]) => job === list || job === create);
     for (const [, job] of wanted) await load({ ...job, seconds: 1, connections: 10 });
-    for (const [name, job, target] of wanted) lines.push(loadRow(`${name}, WORKERS=2`, await load(job), bare, target));
+    for (const [name, job, target] of wanted) lines.push({ name: `${name}, WORKERS=2`, r: await load(job), target });
   } finally {
     await two.stop();
   }
-  return lines;
+  const after = await measureBare(tmp);
+  const bare = (before.rps + after.rps) / 2;
+  return [
+    `\n${label}, ${fx.orders.toLocaleString()} orders, ${CONNECTIONS} connections, ${SECONDS} s per call; "of bare": of the mean of the two bare runs\n`,
+    loadHeader(),
+    loadRow('bare Fastify "hello", before these calls', before.r, null),
+    ...lines.map((l) => (typeof l === 'string' ? l : loadRow(l.name, l.r, l.noRatio ? null : bare, l.target))),
+    loadRow('bare Fastify "hello", after them', after.r, null),
+  ];
 }
 
 /** Samples pg_stat_activity every ~50 ms until the returned function is called. */
@@ -278,13 +294,13 @@ function sampleLockWaits(database: string): () => Promise<{ samples: number; wai
   };
 }
 
-/** The bare Fastify "hello" req/s, the ceiling the app's figures are divided by. */
-export async function measureBare(tmp: string): Promise<{ rps: number; line: string }> {
+/** The bare Fastify "hello" run (its req/s the ceiling the app's figures are divided by). */
+export async function measureBare(tmp: string): Promise<{ rps: number; r: LoadResult }> {
   const hello = await startServer('bench/hello.ts', process.env, path.join(tmp, 'hello.log'), '/');
   try {
     await load({ url: hello.url, method: 'GET', path: '/', headers: {}, seconds: 1 });
     const r = await load({ url: hello.url, method: 'GET', path: '/', headers: {} });
-    return { rps: r.rps, line: loadRow('bare Fastify "hello" (the ceiling)', r, null) };
+    return { rps: r.rps, r };
   } finally {
     await hello.stop();
   }
@@ -324,8 +340,7 @@ export async function httpLoad(opts: { sqliteFile?: string } = {}): Promise<stri
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-http-load-'));
   const lines: string[] = [];
   try {
-    const bare = await measureBare(tmp);
-    lines.push(`\nHTTP load (bench/http-load.ts): bare Fastify measured in the same run\n`, loadHeader(), bare.line);
+    lines.push(`\nHTTP load (bench/http-load.ts): bare Fastify measured before and after each database's calls`);
 
     const file = opts.sqliteFile ?? path.join(tmp, 'load.db');
     const sqliteFx = await fixture(opts.sqliteFile ? openDatabase(`sqlite:${file}`).db : (await generateSqlite(file, ORDERS)).db);
@@ -334,7 +349,6 @@ export async function httpLoad(opts: { sqliteFile?: string } = {}): Promise<stri
         'SQLite, one process',
         `sqlite:${file}`,
         sqliteFx,
-        bare.rps,
         { list: { ratio: 0.08, p95: 20 }, detail: { ratio: 0.08, p95: 20 }, dai: { ratio: 0.15 }, create: { ratio: 0.05 } },
         tmp,
       )),
@@ -351,7 +365,6 @@ export async function httpLoad(opts: { sqliteFile?: string } = {}): Promise<stri
             'PostgreSQL, one process',
             pgDb.url,
             pgFx,
-            bare.rps,
             { list: { ratio: 0.05 }, detail: { ratio: 0.05 }, dai: {}, create: { ratio: 0.03, p95: 40 } },
             tmp,
             pgDb.name,

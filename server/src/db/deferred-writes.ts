@@ -23,7 +23,7 @@
  * - Outside a transaction, and on SQLite, a marked query runs at once as it is.
  */
 import { sql, type Expression } from 'kysely';
-import { asText, NotSettable, QUOTED_OR_COMMENT, setFormOf, type ColumnTypes } from './set-form.ts';
+import { asText, maskQuoted, NotSettable, QUOTED_OR_COMMENT, setFormOf, valuesRow, type ColumnTypes } from './set-form.ts';
 
 /** The mark at the end of a deferrable statement's text (a comment: SQLite ignores it). */
 export const LATER = ' /* swo:later */';
@@ -308,31 +308,15 @@ function rowsOf(text: string): Rows | null {
   if (r === undefined) {
     r = null;
     const m = /^\s*insert\s+into\s+[^(]+\([^()]*\)\s*values\s*(?=\()/i.exec(text);
-    if (m) {
-      const rest = text.slice(m[0].length);
-      const end = closing(rest);
-      const tail = rest.slice(end + 1);
-      if (end > 0 && cut(tail)?.numbers.length === 0) r = { head: m[0], row: rest.slice(0, end + 1), tail };
-    }
+    const { masked, comment } = maskQuoted(text);
+    // A comment is not read: it might hide or fake the row's end.
+    const row = m && !comment ? valuesRow(masked, m[0].length) : null;
+    const tail = row ? text.slice(row.end) : '';
+    if (row && cut(tail)?.numbers.length === 0) r = { head: m![0], row: text.slice(m![0].length, row.end), tail };
     if (rowsCache.size >= 1000) rowsCache.delete(rowsCache.keys().next().value!);
     rowsCache.set(text, r);
   }
   return r;
-}
-
-/**
- * The index of the parenthesis closing the one `text` starts with (quoted text skipped), or
- * -1, also where a comment comes before it (not read).
- */
-function closing(text: string): number {
-  let depth = 0;
-  for (const m of text.matchAll(PARENS)) {
-    if (m[0] === '(') depth++;
-    else if (m[0] === ')') {
-      if (--depth === 0) return m.index;
-    } else if (m[0].startsWith('--') || m[0].startsWith('/*')) return -1;
-  }
-  return -1;
 }
 
 const BEGIN = answered('BEGIN');
@@ -363,9 +347,6 @@ function kindOf(marked: string, mark: string): string | typeof SELECT | null {
 
 /** Quoted text and comments, parameters (`$n`) and any other dollar sign. */
 const TOKENS = new RegExp(`${QUOTED_OR_COMMENT}|\\$(\\d+)|\\$`, 'g');
-
-/** Quoted text and comments, and parentheses. */
-const PARENS = new RegExp(`${QUOTED_OR_COMMENT}|[()]`, 'g');
 
 /** A text cut at its parameters: `texts[0]`, `$numbers[0]`, `texts[1]`, …; null: unreadable. */
 type Cut = { texts: string[]; numbers: number[] } | null;

@@ -68,12 +68,7 @@ export function setFormOf(text: string, types: ColumnTypes): SetForm | null {
 }
 
 function build(text: string, types: ColumnTypes): SetForm | null {
-  // The structure is read on a copy with quoted text blanked (same length); comments: no set form.
-  let comment = false;
-  const masked = text.replace(QUOTED, (q) => {
-    if (q.startsWith('--') || q.startsWith('/*')) comment = true;
-    return ' '.repeat(q.length);
-  });
+  const { masked, comment } = maskQuoted(text);
   if (comment || /\$(?!\d)/.test(masked)) return null;
   // The head on the text itself: its table and columns may be quoted identifiers.
   const insert = INSERT_HEAD.exec(text);
@@ -84,8 +79,9 @@ function build(text: string, types: ColumnTypes): SetForm | null {
   const columns = insert ? insert[3].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) : [];
   const start = (insert ?? select)![0].length;
   const row = insert?.[4].toLowerCase() === 'values';
-  const parts = row ? rowItems(masked, start) : listItems(masked, start, !!insert);
-  if (!parts) return null;
+  const parts = row ? valuesRow(masked, start) : listItems(masked, start, !!insert);
+  // After a row of values only a conflict clause may follow.
+  if (!parts || (row && !/^\s*(on\s+conflict\b[^()]*(\([^()]*\)[^()]*)*)?$/i.test(masked.slice(parts.end)))) return null;
   const tail = text.slice(parts.end);
   if (/\$/.test(masked.slice(parts.end))) return null;
   const seen = new Set<number>();
@@ -129,8 +125,26 @@ function build(text: string, types: ColumnTypes): SetForm | null {
   };
 }
 
-/** Item spans (start, end) of the row of values at `start` in `masked`, and where the row ends; null when unreadable. */
-function rowItems(masked: string, start: number): { items: [number, number][]; end: number } | null {
+/**
+ * `text` with its quoted strings, quoted identifiers and comments blanked (same length, so
+ * positions hold), for reading its structure; `comment`: it held one.
+ */
+export function maskQuoted(text: string): { masked: string; comment: boolean } {
+  let comment = false;
+  const masked = text.replace(QUOTED, (q) => {
+    if (q.startsWith('--') || q.startsWith('/*')) comment = true;
+    return ' '.repeat(q.length);
+  });
+  return { masked, comment };
+}
+
+/**
+ * The row of values that opens at `start` in `masked` (maskQuoted): its items' spans
+ * (start, end) and the index just past its closing parenthesis; null when no row opens
+ * there or it is not closed. Both readers of an insert's row use it: the set form here and
+ * the multi-row insert of deferred-writes.ts `rowsOf`.
+ */
+export function valuesRow(masked: string, start: number): { items: [number, number][]; end: number } | null {
   if (masked[start] !== '(') return null;
   const items: [number, number][] = [];
   let depth = 0;
@@ -140,8 +154,7 @@ function rowItems(masked: string, start: number): { items: [number, number][]; e
     if (c === '(') depth++;
     else if (c === ')' && --depth === 0) {
       items.push([from, i]);
-      // Only a conflict clause may follow.
-      return /^\s*(on\s+conflict\b[^()]*(\([^()]*\)[^()]*)*)?$/i.test(masked.slice(i + 1)) ? { items, end: i + 1 } : null;
+      return { items, end: i + 1 };
     } else if (c === ',' && depth === 1) {
       items.push([from, i]);
       from = i + 1;

@@ -78,8 +78,12 @@ export class StatementMerger {
             this.types,
           )
         : null;
-    // A lone transaction without a set form goes as `alone` sends it.
-    if (merged && (group.length > 1 || merged.fixed)) {
+    // A lone transaction without a set form: `merged` is what `alone` would build.
+    if (merged && group.length === 1 && !merged.fixed) {
+      await alone(group[0], merged);
+      return;
+    }
+    if (merged) {
       try {
         await group[0].send(merged.text, merged.values, !merged.fixed);
         for (const e of group) e.resolve();
@@ -95,9 +99,11 @@ export class StatementMerger {
   }
 }
 
-/** Sends `e` alone, in the counted form (no set form: it must not fail for the set form's sake); whether it committed. */
-async function alone(e: Entry): Promise<boolean> {
-  const s = mergedStatement([e.held]);
+/**
+ * Sends `e` alone, in the counted form (no set form: it must not fail for the set form's
+ * sake; `s`, when given, is that form already built); whether it committed.
+ */
+async function alone(e: Entry, s = mergedStatement([e.held])): Promise<boolean> {
   try {
     await e.send(s.text, s.values, false);
     e.resolve();
