@@ -5,10 +5,10 @@
  * staff(company_id, id)` does, and `company_id -> companies(id)` whenever the order's
  * application (never null) is one of the company's; the same for every column below. Each
  * was a trigger and a query on every insert: 7 of a public create's 14 foreign-key checks,
- * and those checks were ~19 % of PostgreSQL's work on a create (perf, 2026-11-28). All were NO ACTION, like the
- * company-scoped ones that stay, so what a delete or an update may do is unchanged.
- * SQLite keeps them: it would have to rebuild the tables, and its checks cost little.
- * Never imports application code.
+ * and those checks were ~19 % of PostgreSQL's work on a create (perf, 2026-11-28). All
+ * were NO ACTION, like the company-scoped ones that stay, so what a delete or an update
+ * may do is unchanged. SQLite keeps them: it would have to rebuild the tables, and its
+ * checks cost little. Never imports application code.
  */
 import { sql, type Kysely } from 'kysely';
 import { isPg } from './dialect.ts';
