@@ -262,9 +262,9 @@ async function measureApp(
   return [
     `\n${label}, ${fx.orders.toLocaleString()} orders, ${CONNECTIONS} connections, ${SECONDS} s per call; "of bare": of the mean of the two bare runs\n`,
     loadHeader(),
-    loadRow('bare Fastify "hello", before these calls', before.r, null),
+    loadRow('bare Fastify "hello", before these calls', before, null),
     ...lines.map((l) => (typeof l === 'string' ? l : loadRow(l.name, l.r, l.noRatio ? null : bare, l.target))),
-    loadRow('bare Fastify "hello", after them', after.r, null),
+    loadRow('bare Fastify "hello", after them', after, null),
   ];
 }
 
@@ -295,12 +295,11 @@ function sampleLockWaits(database: string): () => Promise<{ samples: number; wai
 }
 
 /** The bare Fastify "hello" run (its req/s the ceiling the app's figures are divided by). */
-export async function measureBare(tmp: string): Promise<{ rps: number; r: LoadResult }> {
+export async function measureBare(tmp: string): Promise<LoadResult> {
   const hello = await startServer('bench/hello.ts', process.env, path.join(tmp, 'hello.log'), '/');
   try {
     await load({ url: hello.url, method: 'GET', path: '/', headers: {}, seconds: 1 });
-    const r = await load({ url: hello.url, method: 'GET', path: '/', headers: {} });
-    return { rps: r.rps, r };
+    return await load({ url: hello.url, method: 'GET', path: '/', headers: {} });
   } finally {
     await hello.stop();
   }

@@ -307,12 +307,14 @@ function rowsOf(text: string): Rows | null {
   let r = rowsCache.get(text);
   if (r === undefined) {
     r = null;
-    const m = /^\s*insert\s+into\s+[^(]+\([^()]*\)\s*values\s*(?=\()/i.exec(text);
-    const { masked, comment } = maskQuoted(text);
-    // A comment is not read: it might hide or fake the row's end.
-    const row = m && !comment ? valuesRow(masked, m[0].length) : null;
-    const tail = row ? text.slice(row.end) : '';
-    if (row && cut(tail)?.numbers.length === 0) r = { head: m![0], row: text.slice(m![0].length, row.end), tail };
+    const head = /^\s*insert\s+into\s+[^(]+\([^()]*\)\s*values\s*(?=\()/i.exec(text)?.[0];
+    if (head) {
+      const { masked, comment } = maskQuoted(text);
+      // A comment is not read: it might hide or fake the row's end.
+      const row = comment ? null : valuesRow(masked, head.length);
+      const tail = row ? text.slice(row.end) : '';
+      if (row && cut(tail)?.numbers.length === 0) r = { head, row: text.slice(head.length, row.end), tail };
+    }
     if (rowsCache.size >= 1000) rowsCache.delete(rowsCache.keys().next().value!);
     rowsCache.set(text, r);
   }
