@@ -30,9 +30,10 @@ export interface Config {
   /** WORKERS: server processes on this machine (default: the number of cores; 1 = no cluster). */
   workers: number;
   /**
-   * PG_POOL_SIZE: PostgreSQL connections per process. A create holds its connection until
-   * its merged commit returns (db/statement-merge.ts), so at 50 connections a pool of 10 let
-   * only 10 creates at a time reach the merge: 25 gave +20-25 % creates/s (README).
+   * PG_POOL_SIZE: PostgreSQL connections per process. A transaction takes one when it must
+   * first send a statement (db/connect.ts LazyClient; a public create only when its merged
+   * commit goes on it). 25: when creates held one from their begin, 10 let only 10 at a
+   * time reach the merge and 25 gave +20-25 % creates/s (README).
    */
   pgPoolSize: number;
   /** TENCENT_SMS_*: Tencent Cloud SMS keys; unset = the outbox provider (README "Configuration"). */

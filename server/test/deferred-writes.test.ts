@@ -411,6 +411,31 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     await listener.end();
   });
 
+  it('a transaction of waiting writes takes no connection of its own: with a pool of one, eight committing together are one statement', async () => {
+    const one = openDatabase(url, { poolSize: 1 }).db as Kysely<any>;
+    try {
+      sent.length = 0;
+      const ids = [201, 202, 203, 204, 205, 206, 207, 208];
+      await Promise.all(
+        ids.map((id) =>
+          one.transaction().execute(async (trx) => {
+            await later(trx.insertInto('parent').values({ id })).execute();
+            await later(trx.insertInto('child').values({ parent_id: id })).execute();
+          }),
+        ),
+      );
+      // Had each held the pool's one connection from its begin, each would have committed alone.
+      expect(sent.filter((t) => t.startsWith('with '))).toHaveLength(1);
+      expect(await children(ids)).toBe(8);
+      // A transaction that must send (a read) still takes the connection, and gives it back.
+      expect(
+        (await one.transaction().execute((trx) => sql<{ n: number }>`select count(*)::int as n from child where parent_id > 200`.execute(trx))).rows[0].n,
+      ).toBe(8);
+    } finally {
+      await one.destroy();
+    }
+  });
+
   it('one failing among them fails alone; the others commit', async () => {
     await warm();
     const results = await Promise.allSettled([create(111, 110), create(112, 110, 999), create(113, 110)]);

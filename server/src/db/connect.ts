@@ -122,60 +122,102 @@ const prepared = Symbol('swo.prepared');
 
 const statementName = (text: string) => remembered(statementNames, text, 10_000, () => `swo_${createHash('sha1').update(text).digest('base64url')}`);
 
-type PreparingClient = pg.PoolClient & { [prepared]?: Set<string> };
+type PreparingClient = pg.PoolClient & { [prepared]?: (text: unknown, values?: unknown, ...rest: unknown[]) => unknown };
+
+/**
+ * `client.query` with every parametrised statement sent as a named prepared statement, the
+ * names this connection has prepared kept on it (at most PREPARED_PER_CONNECTION; later
+ * ones run unnamed). Installed once per connection of the pool.
+ */
+function preparingSend(client: PreparingClient): (text: unknown, values?: unknown, ...rest: unknown[]) => unknown {
+  if (client[prepared]) return client[prepared];
+  const names = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  return (client[prepared] = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(text, values, ...rest);
+    const name = statementName(text);
+    if (!names.has(name)) {
+      if (names.size >= PREPARED_PER_CONNECTION) return query(text, values, ...rest);
+      names.add(name);
+    }
+    return query({ name, text, values }, ...rest);
+  });
+}
+
+/**
+ * What Kysely is handed as a pool client: the pool's connection is taken only when a
+ * statement must be sent (docs/design.md, "Connections taken when needed"). A transaction
+ * whose every statement waits (a public create) never takes one unless its merged commit
+ * is sent on it; before, each held one from its begin until its merged commit returned,
+ * so the pool bounded how many creates could be merged at once.
+ */
+class LazyClient {
+  private readonly deferred = new DeferredWrites();
+  private client: Promise<PreparingClient> | null = null;
+
+  constructor(
+    private readonly connect: () => Promise<pg.PoolClient>,
+    private readonly merger: StatementMerger,
+  ) {}
+
+  /** The pool's connection, taken at the first call and kept until `release`. */
+  private real(): Promise<PreparingClient> {
+    return (this.client ??= this.connect());
+  }
+
+  private send(text: unknown, values?: unknown): Promise<unknown> {
+    return this.real().then((c) => preparingSend(c)(text, values) as Promise<unknown>);
+  }
+
+  /** Kysely's calls: text and values, answered by a promise. */
+  query(text: unknown, values?: unknown, ...rest: unknown[]): Promise<unknown> {
+    if (typeof text !== 'string' || rest.length) return this.real().then((c) => preparingSend(c)(text, values, ...rest) as Promise<unknown>);
+    const { send: before, local, held } = this.deferred.take(text, Array.isArray(values) ? values : []);
+    if (held) {
+      // A merged statement of counted form goes unnamed: its text changes with what it holds (statement-merge.ts).
+      const commitSend: Send = (t, v, once) => (once ? this.real().then((c) => c.query(t, v)) : this.send(t, v));
+      return this.merger.commit(held, commitSend).then(() => local);
+    }
+    if (!before.length) return local ? Promise.resolve(local) : this.send(text, values);
+    let sent = this.send(before[0].text, before[0].values);
+    for (const s of before.slice(1)) sent = sent.then(() => this.send(s.text, s.values));
+    return sent.then(() => local ?? this.send(text, values));
+  }
+
+  /** Gives the pool's connection back, once taken (Kysely calls it once a connection is done with). */
+  release(): void {
+    const client = this.client;
+    this.client = null;
+    if (client)
+      void client.then(
+        (c) => c.release(),
+        () => undefined, // never taken: nothing to give back
+      );
+  }
+}
 
 /**
  * The pg pool with every parametrised statement sent as a named prepared statement
  * (docs/design.md, "Prepared statements"): PostgreSQL then parses it once per connection
  * and, where its generic plan is as good as the custom ones, plans it once too (paged
  * statements are planned on every run; list-repo.ts orderRow). Statements without
- * parameters (DDL, begin, commit) run as they are, and a connection stops naming new
- * statements after PREPARED_PER_CONNECTION. Each connection also keeps the writes its
- * transaction marked deferrable (and a plain begin) until something must be sent, and
- * sends the writes as one statement (deferred-writes.ts); a transaction of such writes only
- * is committed as one statement, merged with the others committing in the same turn
- * (statement-merge.ts).
+ * parameters (DDL, begin, commit) run as they are. What Kysely takes from the pool is a
+ * `LazyClient`, which keeps the writes its transaction marked deferrable (and a plain begin)
+ * until something must be sent, and sends the writes as one statement (deferred-writes.ts);
+ * a transaction of such writes only is committed as one statement, merged with the others
+ * committing in the same turn (statement-merge.ts).
  */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   // Read on a client of the pool (pool.query would call connect with a callback, which ours does not take).
   const merger = new StatementMerger(async () => {
-    const client = await pool.connect();
+    const client = await connect();
     try {
       return columnTypesOf((await client.query<{ table: string; column: string; type: string }>(COLUMN_TYPES_SQL)).rows);
     } finally {
       client.release();
     }
   });
-  pool.connect = (async () => {
-    const client = (await connect()) as PreparingClient;
-    if (!client[prepared]) {
-      const names = (client[prepared] = new Set<string>());
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      const send = (text: unknown, values?: unknown, ...rest: unknown[]) => {
-        if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(text, values, ...rest);
-        const name = statementName(text);
-        if (!names.has(name)) {
-          if (names.size >= PREPARED_PER_CONNECTION) return query(text, values, ...rest);
-          names.add(name);
-        }
-        return query({ name, text, values }, ...rest);
-      };
-      const deferred = new DeferredWrites();
-      // A merged statement of counted form goes unnamed: its text changes with what it holds (statement-merge.ts).
-      const commitSend: Send = (t, v, once) => (once ? query(t, v) : send(t, v)) as Promise<unknown>;
-      client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
-        // Kysely's calls: text and values, answered by a promise (no callback in `rest`).
-        if (typeof text !== 'string' || rest.length) return send(text, values, ...rest);
-        const { send: before, local, held } = deferred.take(text, Array.isArray(values) ? values : []);
-        if (held) return merger.commit(held, commitSend).then(() => local);
-        if (!before.length) return local ? Promise.resolve(local) : send(text, values);
-        let sent = send(before[0].text, before[0].values) as Promise<unknown>;
-        for (const s of before.slice(1)) sent = sent.then(() => send(s.text, s.values));
-        return sent.then(() => local ?? send(text, values));
-      }) as typeof client.query;
-    }
-    return client;
-  }) as typeof pool.connect;
+  pool.connect = (() => Promise.resolve(new LazyClient(connect, merger))) as unknown as typeof pool.connect;
   return pool;
 }
