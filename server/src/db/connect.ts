@@ -165,13 +165,13 @@ class LazyClient {
     return (this.client ??= this.connect());
   }
 
-  private send(text: unknown, values?: unknown): Promise<unknown> {
-    return this.real().then((c) => preparingSend(c)(text, values) as Promise<unknown>);
+  private send(text: unknown, values?: unknown, ...rest: unknown[]): Promise<unknown> {
+    return this.real().then((c) => preparingSend(c)(text, values, ...rest) as Promise<unknown>);
   }
 
   /** Kysely's calls: text and values, answered by a promise. */
   query(text: unknown, values?: unknown, ...rest: unknown[]): Promise<unknown> {
-    if (typeof text !== 'string' || rest.length) return this.real().then((c) => preparingSend(c)(text, values, ...rest) as Promise<unknown>);
+    if (typeof text !== 'string' || rest.length) return this.send(text, values, ...rest);
     const { send: before, local, held } = this.deferred.take(text, Array.isArray(values) ? values : []);
     if (held) {
       // A merged statement of counted form goes unnamed: its text changes with what it holds (statement-merge.ts).
