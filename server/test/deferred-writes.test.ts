@@ -436,6 +436,23 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     }
   });
 
+  it('a client given back with a transaction left open is handed out again holding nothing of it', async () => {
+    const one = openDatabase(url, { poolSize: 1 }).db as Kysely<any>;
+    try {
+      // A plain begin and a waiting write, then the connection given back without commit or rollback.
+      await one.connection().execute(async (c) => {
+        await sql`begin`.execute(c);
+        await later(c.insertInto('parent').values({ id: 301 })).execute();
+      });
+      // Reused, the client would send that begin and write before this read, and keep the transaction open.
+      expect(await one.selectFrom('parent').select('id').where('id', '=', 301).execute()).toEqual([]);
+      await one.insertInto('parent').values({ id: 302 }).execute();
+      expect(await db.selectFrom('parent').select('id').where('id', 'in', [301, 302]).execute()).toEqual([{ id: 302 }]);
+    } finally {
+      await one.destroy();
+    }
+  });
+
   it('one failing among them fails alone; the others commit', async () => {
     await warm();
     const results = await Promise.allSettled([create(111, 110), create(112, 110, 999), create(113, 110)]);

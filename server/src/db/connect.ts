@@ -122,14 +122,15 @@ const prepared = Symbol('swo.prepared');
 
 const statementName = (text: string) => remembered(statementNames, text, 10_000, () => `swo_${createHash('sha1').update(text).digest('base64url')}`);
 
-type PreparingClient = pg.PoolClient & { [prepared]?: (text: unknown, values?: unknown, ...rest: unknown[]) => unknown };
+type QueryFn = (text: unknown, values?: unknown, ...rest: unknown[]) => unknown;
+type PreparingClient = pg.PoolClient & { [prepared]?: QueryFn };
 
 /**
  * `client.query` with every parametrised statement sent as a named prepared statement, the
  * names this connection has prepared kept on it (at most PREPARED_PER_CONNECTION; later
  * ones run unnamed). Installed once per connection of the pool.
  */
-function preparingSend(client: PreparingClient): (text: unknown, values?: unknown, ...rest: unknown[]) => unknown {
+function preparingSend(client: PreparingClient): QueryFn {
   if (client[prepared]) return client[prepared];
   const names = new Set<string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -144,6 +145,9 @@ function preparingSend(client: PreparingClient): (text: unknown, values?: unknow
   });
 }
 
+/** Released LazyClients kept to be handed out again (more are dropped). */
+const FREE_CLIENTS = 64;
+
 /**
  * What Kysely is handed as a pool client: the pool's connection is taken only when a
  * statement must be sent (docs/design.md, "Connections taken when needed"). A transaction
@@ -153,20 +157,31 @@ function preparingSend(client: PreparingClient): (text: unknown, values?: unknow
  */
 class LazyClient {
   private readonly deferred = new DeferredWrites();
-  private client: Promise<PreparingClient> | null = null;
+  /** The pool's connection and its preparing send, once taken. */
+  private client: Promise<{ conn: pg.PoolClient; send: QueryFn }> | null = null;
+  /** On the free list: a second release must not put it there twice (two users of one client). */
+  private idle = false;
 
   constructor(
     private readonly connect: () => Promise<pg.PoolClient>,
     private readonly merger: StatementMerger,
+    private readonly free: LazyClient[],
   ) {}
 
+  /** Taken from the free list by the pool's `connect`. */
+  static from(free: LazyClient[]): LazyClient | undefined {
+    const c = free.pop();
+    if (c) c.idle = false;
+    return c;
+  }
+
   /** The pool's connection, taken at the first call and kept until `release`. */
-  private real(): Promise<PreparingClient> {
-    return (this.client ??= this.connect());
+  private real(): Promise<{ conn: pg.PoolClient; send: QueryFn }> {
+    return (this.client ??= this.connect().then((conn) => ({ conn, send: preparingSend(conn) })));
   }
 
   private send(text: unknown, values?: unknown, ...rest: unknown[]): Promise<unknown> {
-    return this.real().then((c) => preparingSend(c)(text, values, ...rest) as Promise<unknown>);
+    return this.real().then((c) => c.send(text, values, ...rest) as Promise<unknown>);
   }
 
   /** Kysely's calls: text and values, answered by a promise. */
@@ -175,7 +190,7 @@ class LazyClient {
     const { send: before, local, held } = this.deferred.take(text, Array.isArray(values) ? values : []);
     if (held) {
       // A merged statement of counted form goes unnamed: its text changes with what it holds (statement-merge.ts).
-      const commitSend: Send = (t, v, once) => (once ? this.real().then((c) => c.query(t, v)) : this.send(t, v));
+      const commitSend: Send = (t, v, once) => (once ? this.real().then((c) => c.conn.query(t, v)) : this.send(t, v));
       return this.merger.commit(held, commitSend).then(() => local);
     }
     if (!before.length) return local ? Promise.resolve(local) : this.send(text, values);
@@ -184,15 +199,24 @@ class LazyClient {
     return sent.then(() => local ?? this.send(text, values));
   }
 
-  /** Gives the pool's connection back, once taken (Kysely calls it once a connection is done with). */
+  /**
+   * Gives the pool's connection back, once taken (Kysely calls it once a connection is done
+   * with), and this client to the free list, cleared: every query outside a transaction
+   * took a new client, and Kysely, which keys its connection wrapper by client, a new wrapper.
+   */
   release(): void {
     const client = this.client;
     this.client = null;
     if (client)
       void client.then(
-        (c) => c.release(),
+        (c) => c.conn.release(),
         () => undefined, // never taken: nothing to give back
       );
+    this.deferred.clear();
+    if (!this.idle && this.free.length < FREE_CLIENTS) {
+      this.idle = true;
+      this.free.push(this);
+    }
   }
 }
 
@@ -218,6 +242,7 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
       client.release();
     }
   });
-  pool.connect = (() => Promise.resolve(new LazyClient(connect, merger))) as unknown as typeof pool.connect;
+  const free: LazyClient[] = [];
+  pool.connect = (() => Promise.resolve(LazyClient.from(free) ?? new LazyClient(connect, merger, free))) as unknown as typeof pool.connect;
   return pool;
 }

@@ -157,6 +157,11 @@ export class DeferredWrites {
     return out;
   }
 
+  /** Forgets all it holds, as a new one would start (its client is handed out again). */
+  clear(): void {
+    this.reset(false);
+  }
+
   private reset(open: boolean): void {
     this.open = open;
     this.serverOpen = false;
