@@ -4,14 +4,16 @@
  * transaction wait and go as one statement before the next other one; they are visible to
  * it, dropped by a rollback, and a failing one fails the transaction. Transactions of waiting
  * writes only that commit in one turn go as one statement, counter bumps summed; one that
- * fails there is sent again alone and fails on its own.
+ * fails there is sent again alone and fails on its own; a set form refused time after time
+ * is told in the log.
  */
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
 import { DEFERRED_RESULT, DeferredWrites, later, LATER, mergedStatement, renumbered, summed, SUMMED, type Held } from '../src/db/deferred-writes.ts';
 import { columnTypesOf, setFormOf } from '../src/db/set-form.ts';
+import { REFUSALS_TOLD, StatementMerger, type Send } from '../src/db/statement-merge.ts';
 import { createPgDatabase, dialect } from './helper.ts';
 
 describe('deferred writes: the statement they become', () => {
@@ -250,6 +252,53 @@ describe('the set form of a write (db/set-form.ts)', () => {
     expect(
       mergedStatement([held(1, []), { ...held(2, []), select: { text: `select pg_notify($1::text, $2::text)`, values: ['ch', new Date()] } }], types).fixed,
     ).toBeUndefined();
+  });
+});
+
+describe('merged commits whose set form is refused', () => {
+  const types = columnTypesOf([
+    { table: 'a', column: 'x', type: 'integer' },
+    { table: 'a', column: 'y', type: 'text' },
+  ]);
+  const heldOf = (x: number): Held => ({
+    writes: [{ text: 'insert into "a" ("x", "y") values ($1, $2)', values: [x, 'y'], table: 'a', summed: false }],
+    select: null,
+  });
+  /** Three transactions merged in one turn; the set form refused unless `accepted`. */
+  const turn = async (merger: StatementMerger, sent: string[], accepted: () => boolean) => {
+    // A turn apart: the last refusal's types are dropped after its transactions resolve.
+    await new Promise((r) => setImmediate(r));
+    const send: Send = (text) => {
+      sent.push(text);
+      return text.includes('unnest(') && !accepted() ? Promise.reject(new Error('set form refused')) : Promise.resolve();
+    };
+    return Promise.all([1, 2, 3].map((x) => merger.commit(heldOf(x), send)));
+  };
+
+  it('sends each alone, reads the column types again, and tells the log once when it is refused time after time', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      let reads = 0;
+      const merger = new StatementMerger(() => (reads++, Promise.resolve(types)));
+      const sent: string[] = [];
+      await turn(merger, sent, () => true); // the first commit has the types read
+      for (let i = 0; i < REFUSALS_TOLD + 2; i++) {
+        sent.length = 0;
+        await turn(merger, sent, () => false);
+        // The set form tried (its types read again since the last refusal), then each alone.
+        expect(sent.filter((t) => t.includes('unnest('))).toHaveLength(1);
+        expect(sent.filter((t) => !t.includes('unnest('))).toHaveLength(3);
+      }
+      expect(reads).toBeGreaterThan(REFUSALS_TOLD);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toMatch(/set form was refused 3 times in a row.*set form refused/);
+      // Accepted again, the streak ends; a new one is told again.
+      await turn(merger, sent, () => true);
+      for (let i = 0; i < REFUSALS_TOLD + 1; i++) await turn(merger, sent, () => false);
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

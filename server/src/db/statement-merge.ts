@@ -15,6 +15,9 @@ import type { ColumnTypes } from './set-form.ts';
 /** Most transactions in one statement: its parameters and plan grow with them. */
 export const MAX_MERGE = 16;
 
+/** Set forms refused in a row (each transaction then committing alone) before it is told in the log, once a streak. */
+export const REFUSALS_TOLD = 3;
+
 /** Sends a statement on one connection; `once`: its text is unlikely to come again (not worth preparing). */
 export type Send = (text: string, values: unknown[], once: boolean) => Promise<unknown>;
 
@@ -31,6 +34,8 @@ export class StatementMerger {
   /** The column types of the set form (set-form.ts), once read; null meanwhile. */
   private types: ColumnTypes | null = null;
   private loading = false;
+  /** Merged commits in the set form refused one after another while each alone committed. */
+  private refusedInARow = 0;
 
   /**
    * `loadTypes` reads the database's column types for the set form of merged commits (one
@@ -83,19 +88,29 @@ export class StatementMerger {
       await alone(group[0], merged);
       return;
     }
+    let refusal: unknown;
     if (merged) {
       try {
         await group[0].send(merged.text, merged.values, !merged.fixed);
+        if (merged.fixed) this.refusedInARow = 0;
         for (const e of group) e.resolve();
         return;
-      } catch {
+      } catch (error) {
         // Nothing of the merged statement stays: each is tried alone below.
+        refusal = error;
       }
     }
     const outcomes = await Promise.all(group.map((e) => alone(e)));
     // A set form refused where each transaction alone commits was perhaps read from column
     // types a migration changed since (or the transactions clashed): the types are read again.
-    if (merged?.fixed && outcomes.every(Boolean)) this.types = null;
+    if (merged?.fixed && outcomes.every(Boolean)) {
+      this.types = null;
+      // Refused time after time, every merged commit costs twice and nothing else shows it.
+      if (++this.refusedInARow === REFUSALS_TOLD)
+        console.warn(
+          `Merged commits: the set form was refused ${REFUSALS_TOLD} times in a row where each transaction alone committed (each is sent alone meanwhile): ${refusal instanceof Error ? refusal.message : String(refusal)}`,
+        );
+    }
   }
 }
 
