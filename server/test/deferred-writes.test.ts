@@ -174,19 +174,20 @@ describe('deferred writes: the statement they become', () => {
   });
 });
 
-describe('the set form of a write (db/set-form.ts)', () => {
-  const types = columnTypesOf(
-    [
-      ['a', 'x', 'integer'],
-      ['a', 'y', 'character varying'],
-      ['c', 'k', 'integer'],
-      ['c', 'n', 'integer'],
-      ['t', 'company_id', 'integer'],
-      ['t', 'term', 'text'],
-      ['t', 'order_id', 'integer'],
-    ].map(([table, column, type]) => ({ table, column, type })),
-  );
+/** Column types of the tables the set-form tests write (db/set-form.ts). */
+const types = columnTypesOf(
+  [
+    ['a', 'x', 'integer'],
+    ['a', 'y', 'character varying'],
+    ['c', 'k', 'integer'],
+    ['c', 'n', 'integer'],
+    ['t', 'company_id', 'integer'],
+    ['t', 'term', 'text'],
+    ['t', 'order_id', 'integer'],
+  ].map(([table, column, type]) => ({ table, column, type })),
+);
 
+describe('the set form of a write (db/set-form.ts)', () => {
   it('types each parameter by its column or its own cast; its text holds arrays, not rows', () => {
     expect(setFormOf(`insert into "a" ("x", "y") values ($1, $2)`, types)?.render(4)).toBe(
       `insert into "a" ("x", "y") select (swo_u.c1::integer), (swo_u.c2::character varying) from unnest($5::text[], $6::text[]) as swo_u(c1, c2)`,
@@ -256,10 +257,6 @@ describe('the set form of a write (db/set-form.ts)', () => {
 });
 
 describe('merged commits whose set form is refused', () => {
-  const types = columnTypesOf([
-    { table: 'a', column: 'x', type: 'integer' },
-    { table: 'a', column: 'y', type: 'text' },
-  ]);
   const heldOf = (x: number): Held => ({
     writes: [{ text: 'insert into "a" ("x", "y") values ($1, $2)', values: [x, 'y'], table: 'a', summed: false }],
     select: null,

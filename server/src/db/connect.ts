@@ -159,21 +159,12 @@ class LazyClient {
   private readonly deferred = new DeferredWrites();
   /** The pool's connection and its preparing send, once taken. */
   private client: Promise<{ conn: pg.PoolClient; send: QueryFn }> | null = null;
-  /** On the free list: a second release must not put it there twice (two users of one client). */
-  private idle = false;
 
   constructor(
     private readonly connect: () => Promise<pg.PoolClient>,
     private readonly merger: StatementMerger,
     private readonly free: LazyClient[],
   ) {}
-
-  /** Taken from the free list by the pool's `connect`. */
-  static from(free: LazyClient[]): LazyClient | undefined {
-    const c = free.pop();
-    if (c) c.idle = false;
-    return c;
-  }
 
   /** The pool's connection, taken at the first call and kept until `release`. */
   private real(): Promise<{ conn: pg.PoolClient; send: QueryFn }> {
@@ -212,11 +203,8 @@ class LazyClient {
         (c) => c.conn.release(),
         () => undefined, // never taken: nothing to give back
       );
-    this.deferred.clear();
-    if (!this.idle && this.free.length < FREE_CLIENTS) {
-      this.idle = true;
-      this.free.push(this);
-    }
+    this.deferred.reset(); // handed out again: it must hold nothing of this transaction
+    if (this.free.length < FREE_CLIENTS) this.free.push(this); // Kysely releases a client once
   }
 }
 
@@ -243,6 +231,6 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
     }
   });
   const free: LazyClient[] = [];
-  pool.connect = (() => Promise.resolve(LazyClient.from(free) ?? new LazyClient(connect, merger, free))) as unknown as typeof pool.connect;
+  pool.connect = (() => Promise.resolve(free.pop() ?? new LazyClient(connect, merger, free))) as unknown as typeof pool.connect;
   return pool;
 }

@@ -157,12 +157,8 @@ export class DeferredWrites {
     return out;
   }
 
-  /** Forgets all it holds, as a new one would start (its client is handed out again). */
-  clear(): void {
-    this.reset(false);
-  }
-
-  private reset(open: boolean): void {
+  /** Forgets all it holds, as a new one would start; `open`: a transaction begins. */
+  reset(open = false): void {
     this.open = open;
     this.serverOpen = false;
     this.heldBegin = null;

@@ -108,7 +108,7 @@ export class StatementMerger {
       // Refused time after time, every merged commit costs twice and nothing else shows it.
       if (++this.refusedInARow === REFUSALS_TOLD)
         console.warn(
-          `Merged commits: the set form was refused ${REFUSALS_TOLD} times in a row where each transaction alone committed (each is sent alone meanwhile): ${refusal instanceof Error ? refusal.message : String(refusal)}`,
+          `Merged commits: the set form was refused ${REFUSALS_TOLD} times in a row where each transaction alone committed; each merged commit is then sent again, one transaction at a time: ${refusal instanceof Error ? refusal.message : String(refusal)}`,
         );
     }
   }
