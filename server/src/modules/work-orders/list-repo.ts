@@ -22,7 +22,7 @@ import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
 import type { SearchQuery } from '../../lib/search-terms.ts';
-import { KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, keywordStream, matching, parseKeyword, postingsOf, termsMatch } from './search-repo.ts';
+import { KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, ftsQuery, keywordStream, matching, parseKeyword, postingsOf, termsMatch } from './search-repo.ts';
 import { scopedCounts, scopedPageIds } from './participants-repo.ts';
 
 /** History actions that make their actor a reviewer of the order. */
@@ -321,7 +321,7 @@ export async function listOrders(
     // A narrow scope pages over its sources' indexes and totals from the counters.
     const statuses = f.status ? [f.status] : f.statuses;
     const ids = await scopedPageIds(db, companyId, scope, { statuses, applicationId: f.application_id }, q.pageSize, (q.pageNo - 1) * q.pageSize);
-    const rows = ids.length ? await baseSelect(db, companyId).where('w.id', 'in', ids).orderBy('w.id', 'desc').execute() : [];
+    const rows = await ordersByIds(db, companyId, ids);
     const counts = await scopedCounts(db, companyId, scope, { applicationId: f.application_id });
     const total = sumOf(counts, statuses ?? WORK_ORDER_STATUSES);
     return { rows, total };
@@ -423,6 +423,22 @@ export async function countIn(db: Db, companyId: CompanyId, status?: WorkOrderSt
 }
 
 /**
+ * The company's live orders of `ids`, newest first (a page whose ids were read apart: a
+ * keyword search, a narrow scope). Compiled once with the ids as one value, a JSON array on
+ * SQLite and an array on PostgreSQL, where an `in` list of them was a query built and
+ * compiled anew on every call (docs/design.md, "Compiled once").
+ */
+async function ordersByIds(db: Db, companyId: CompanyId, ids: readonly WorkOrderId[]): Promise<OrderListRow[]> {
+  if (!ids.length) return [];
+  return (await db.executeQuery(ordersOfIds(db, { companyId, ids: isPostgres(db) ? ids : JSON.stringify(ids) }))).rows;
+}
+const ordersOfIds = compiledOnce((db, v: { companyId: CompanyId; ids: unknown }) =>
+  baseSelect(db, v.companyId)
+    .where(isPostgres(db) ? sql<boolean>`w.id = any(${v.ids}::int[])` : sql<boolean>`w.id in (select value from json_each(${v.ids}))`)
+    .orderBy('w.id', 'desc'),
+);
+
+/**
  * A page of a keyword search (docs/design.md, "Keyword search") and its total, counted up
  * to `KEYWORD_LOOKAHEAD` matches past the page's end (then `capped`: at least that many).
  * Both databases read the matches newest first, so the cost follows the matches read, not
@@ -437,7 +453,7 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   const found = await keywordMatches(db, companyId, f, kw, horizon + 1);
   const ids = found.map((r) => r.id);
   const pageIds = ids.slice(offset, offset + q.pageSize);
-  const rows = pageIds.length ? await baseSelect(db, companyId).where('w.id', 'in', pageIds).orderBy('w.id', 'desc').execute() : [];
+  const rows = await ordersByIds(db, companyId, pageIds);
   const read = found[0]?.auth_epoch;
   const epoch = read === undefined || read === null ? {} : { epoch: Number(read) };
   return ids.length > horizon ? { rows, total: horizon, capped: true as const, ...epoch } : { rows, total: ids.length, ...epoch };
@@ -483,13 +499,14 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
  * and, when they do not fill the page, asks the postings under each prefix as a set.
  */
 async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, limit: number): Promise<KeywordMatch[]> {
-  if (!isPostgres(db))
-    return idsWithoutKeyword(db, companyId, f)
-      .innerJoin(keywordStream(kw), (j) => j.onRef('s.id', '=', 'w.id'))
-      .select(sql<null>`null`.as('auth_epoch'))
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .execute();
+  if (!isPostgres(db)) {
+    const match = ftsQuery(kw);
+    if (isSimple({ ...f, keyword: undefined })) {
+      const query = f.status ? statusMatches(db, { companyId, status: f.status, match, limit }) : companyMatches(db, { companyId, match, limit });
+      return (await db.executeQuery(query)).rows;
+    }
+    return sqliteMatches(idsWithoutKeyword(db, companyId, f), match, limit).execute();
+  }
   const epoch = authEpochColumn().as('auth_epoch');
   if (!kw.exact.length)
     return (
@@ -501,9 +518,12 @@ async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw:
         .limit(limit)
         .execute()
     );
+  if (isSimple({ ...f, keyword: undefined }) && !f.status) {
+    // One exact term (a word, a pair of characters) is the common search: compiled once.
+    if (kw.exact.length === 1 && !kw.prefix.length) return (await db.executeQuery(termPostings(db, { companyId, term: kw.exact[0], limit }))).rows;
+    return newestPostings(db, companyId, kw, limit).execute();
+  }
   const postings = postingsOf(db, companyId, kw);
-  if (isSimple({ ...f, keyword: undefined }) && !f.status)
-    return postings.select(['p.work_order_id as id', epoch]).orderBy('p.work_order_id', 'desc').limit(limit).execute();
   return idsWithoutKeyword(db, companyId, f)
     .innerJoin(postings.select('p.work_order_id as id').as('p'), 'p.id', 'w.id')
     .select(epoch)
@@ -511,6 +531,33 @@ async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw:
     .limit(limit)
     .execute();
 }
+
+/** PostgreSQL: the `limit` newest of the company's orders matching `kw`, from its postings alone, with the auth epoch. */
+function newestPostings(db: Db, companyId: CompanyId, kw: SearchQuery, limit: number) {
+  return postingsOf(db, companyId, kw)
+    .select(['p.work_order_id as id', authEpochColumn().as('auth_epoch')])
+    .orderBy('p.work_order_id', 'desc')
+    .limit(limit);
+}
+const termPostings = compiledOnce((db, v: { companyId: CompanyId; term: string; limit: number }) =>
+  newestPostings(db, v.companyId, { exact: [v.term], prefix: [] }, v.limit),
+);
+
+/** SQLite: the `limit` newest of the orders `ids` (alias `w`) matching the FTS5 text `match`. */
+function sqliteMatches(ids: ReturnType<typeof idsWithoutKeyword>, match: string, limit: number) {
+  return ids
+    .innerJoin(keywordStream(match), (j) => j.onRef('s.id', '=', 'w.id'))
+    .select(sql<null>`null`.as('auth_epoch'))
+    .orderBy('s.id', 'desc')
+    .limit(limit);
+}
+/** SQLite: `sqliteMatches` of the company's orders (of one status tab), the common search, compiled once. */
+const companyMatches = compiledOnce((db, v: { companyId: CompanyId; match: string; limit: number }) =>
+  sqliteMatches(idsWithoutKeyword(db, v.companyId, {}), v.match, v.limit),
+);
+const statusMatches = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus; match: string; limit: number }) =>
+  sqliteMatches(idsWithoutKeyword(db, v.companyId, { status: v.status }), v.match, v.limit),
+);
 
 /** An order matching a keyword search, with the auth epoch read beside it (PostgreSQL; null on SQLite). */
 type KeywordMatch = { id: WorkOrderId; auth_epoch: number | string | null };

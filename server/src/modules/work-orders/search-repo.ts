@@ -69,7 +69,7 @@ export function parseKeyword(keyword: string): SearchQuery | null {
 }
 
 /** The FTS5 MATCH text of query terms: every term, prefix words with `*`. */
-function ftsQuery(q: SearchQuery): string {
+export function ftsQuery(q: SearchQuery): string {
   return [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
 }
 
@@ -139,12 +139,13 @@ export const KEYWORD_PROBE_PER_MATCH = 8;
 export const KEYWORD_LOOKAHEAD = 100;
 
 /**
- * SQLite only: the ids of the orders (of any company) matching `q`, newest first, as a
- * derived table `s(id)` to join on. Read in FTS5's own rowid order, a page joined to it
+ * SQLite only: the ids of the orders (of any company) matching `match` (the FTS5 text of a
+ * query, `ftsQuery`; one parameter, so a query of it can be compiled once), newest first, as
+ * a derived table `s(id)` to join on. Read in FTS5's own rowid order, a page joined to it
  * costs O(page) however common the words.
  */
-export function keywordStream(q: SearchQuery) {
-  return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${ftsQuery(q)} order by rowid desc)`.as('s');
+export function keywordStream(match: string) {
+  return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${match} order by rowid desc)`.as('s');
 }
 
 /** Indexes every listed order not indexed yet, `batch` at a time (after bulk loads, and at start for orders made before the index). */
