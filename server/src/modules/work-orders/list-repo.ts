@@ -432,7 +432,7 @@ async function ordersByIds(db: Db, companyId: CompanyId, ids: readonly WorkOrder
   if (!ids.length) return [];
   return (await db.executeQuery(ordersOfIds(db, { companyId, ids: isPostgres(db) ? ids : JSON.stringify(ids) }))).rows;
 }
-const ordersOfIds = compiledOnce((db, v: { companyId: CompanyId; ids: unknown }) =>
+const ordersOfIds = compiledOnce((db, v: { companyId: CompanyId; ids: string | readonly WorkOrderId[] }) =>
   baseSelect(db, v.companyId)
     .where(isPostgres(db) ? sql<boolean>`w.id = any(${v.ids}::int[])` : sql<boolean>`w.id in (select value from json_each(${v.ids}))`)
     .orderBy('w.id', 'desc'),
@@ -499,26 +499,27 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
  * and, when they do not fill the page, asks the postings under each prefix as a set.
  */
 async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, limit: number): Promise<KeywordMatch[]> {
+  // Only the company's orders (of one status tab) are asked besides the keyword: the common search.
+  const simple = isSimple({ ...f, keyword: undefined });
   if (!isPostgres(db)) {
     const match = ftsQuery(kw);
-    if (isSimple({ ...f, keyword: undefined })) {
+    if (simple) {
       const query = f.status ? statusMatches(db, { companyId, status: f.status, match, limit }) : companyMatches(db, { companyId, match, limit });
       return (await db.executeQuery(query)).rows;
     }
     return sqliteMatches(idsWithoutKeyword(db, companyId, f), match, limit).execute();
   }
-  const epoch = authEpochColumn().as('auth_epoch');
   if (!kw.exact.length)
     return (
       (await newestPrefixMatches(db, companyId, f, kw, limit)) ??
       idsWithoutKeyword(db, companyId, f)
         .where((eb) => matching(eb, db, companyId, kw))
-        .select(epoch)
+        .select(authEpochColumn().as('auth_epoch'))
         .orderBy('w.id', 'desc')
         .limit(limit)
         .execute()
     );
-  if (isSimple({ ...f, keyword: undefined }) && !f.status) {
+  if (simple && !f.status) {
     // One exact term (a word, a pair of characters) is the common search: compiled once.
     if (kw.exact.length === 1 && !kw.prefix.length) return (await db.executeQuery(termPostings(db, { companyId, term: kw.exact[0], limit }))).rows;
     return newestPostings(db, companyId, kw, limit).execute();
@@ -526,7 +527,7 @@ async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw:
   const postings = postingsOf(db, companyId, kw);
   return idsWithoutKeyword(db, companyId, f)
     .innerJoin(postings.select('p.work_order_id as id').as('p'), 'p.id', 'w.id')
-    .select(epoch)
+    .select(authEpochColumn().as('auth_epoch'))
     .orderBy('w.id', 'desc')
     .limit(limit)
     .execute();
