@@ -81,12 +81,8 @@ interface SqliteStatement {
  */
 function withRowMaker(stmt: Database.Statement, text: string): SqliteStatement {
   if (!stmt.reader || /\*(?!\))/.test(text)) return stmt;
-  const columns = stmt.columns().map((c) => c.name);
-  if (columns.includes('__proto__')) return stmt; // a literal's __proto__ key would set the prototype
-  const names = columns.map((c) => JSON.stringify(c));
-  // A literal of fixed keys: every row of the statement shares one hidden class.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the keys are the statement's own column names, quoted
-  const make = new Function('r', `return {${names.map((n, i) => `${n}: r[${i}]`).join(', ')}};`) as (row: unknown[]) => unknown;
+  const make = rowMaker(stmt.columns().map((c) => c.name));
+  if (!make) return stmt;
   const rows = stmt.raw(true);
   return {
     reader: true,
@@ -96,6 +92,19 @@ function withRowMaker(stmt: Database.Statement, text: string): SqliteStatement {
       for (const r of rows.iterate(params) as IterableIterator<unknown[]>) yield make(r);
     },
   };
+}
+
+/**
+ * A function making a row array of these columns into an object, as a literal of fixed keys
+ * (every row of a statement shares one hidden class; a repeated name keeps its last value, as
+ * the drivers' own objects do), or null when a column is named `__proto__`, which a literal
+ * would take for the prototype.
+ */
+function rowMaker(columns: readonly string[]): ((row: unknown[]) => unknown) | null {
+  if (columns.includes('__proto__')) return null;
+  const keys = columns.map((c, i) => `${JSON.stringify(c)}: r[${i}]`);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the keys are the statement's own column names, quoted
+  return new Function('r', `return {${keys.join(', ')}};`) as (row: unknown[]) => unknown;
 }
 
 /**
@@ -126,23 +135,58 @@ type QueryFn = (text: unknown, values?: unknown, ...rest: unknown[]) => unknown;
 type PreparingClient = pg.PoolClient & { [prepared]?: QueryFn };
 
 /**
- * `client.query` with every parametrised statement sent as a named prepared statement, the
- * names this connection has prepared kept on it (at most PREPARED_PER_CONNECTION; later
- * ones run unnamed). Installed once per connection of the pool.
+ * A statement without parameters that is prepared all the same: one select, whose text
+ * repeats (the auth epoch's read runs on every signed-in call; sent as a simple query,
+ * PostgreSQL parsed and planned it every time). Transaction control, DDL and anything
+ * holding a `;` (maybe several statements, which cannot be prepared) run as they are.
+ */
+const PREPARED_WITHOUT_VALUES = /^\s*(select|with)\b[^;]*$/i;
+
+/**
+ * `client.query` with every parametrised statement (and every plain select) sent as a named
+ * prepared statement, the names this connection has prepared kept on it (at most
+ * PREPARED_PER_CONNECTION; later ones run unnamed). Installed once per connection of the pool.
  */
 function preparingSend(client: PreparingClient): QueryFn {
   if (client[prepared]) return client[prepared];
   const names = new Set<string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   return (client[prepared] = (text: unknown, values?: unknown, ...rest: unknown[]) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(text, values, ...rest);
+    if (typeof text !== 'string' || !Array.isArray(values)) return query(text, values, ...rest);
+    if (values.length === 0 && !PREPARED_WITHOUT_VALUES.test(text)) return query(text, values, ...rest);
     const name = statementName(text);
     if (!names.has(name)) {
       if (names.size >= PREPARED_PER_CONNECTION) return query(text, values, ...rest);
       names.add(name);
     }
-    return query({ name, text, values }, ...rest);
+    if (rest.length) return query({ name, text, values }, ...rest);
+    return (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>).then((r) => withObjectRows(name, r));
   });
+}
+
+/** Row makers by statement name: the columns pg gave for it and the maker for them. */
+const pgRowMakers = new Map<string, { columns: string[]; make: (row: unknown[]) => unknown }>();
+
+/**
+ * `result` of a named statement read in pg's array mode, its rows made objects by a maker
+ * compiled for its columns: pg builds each row object key by key from a copied template
+ * object, ~15 % of its client-side work on a 20-row list page (docs/design.md, "Prepared
+ * statements"). The columns are compared on every result, so a statement whose columns
+ * change under its name (a `*` across a migration) gets a new maker.
+ */
+function withObjectRows(name: string, result: pg.QueryResult<unknown[]>): pg.QueryResult {
+  const fields = result.fields;
+  if (result.rows.length) {
+    let known = pgRowMakers.get(name);
+    if (!known || known.columns.length !== fields.length || fields.some((f, i) => f.name !== known!.columns[i])) {
+      const columns = fields.map((f) => f.name);
+      known = { columns, make: rowMaker(columns) ?? ((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]]))) };
+      if (!pgRowMakers.has(name) && pgRowMakers.size >= 10_000) pgRowMakers.delete(pgRowMakers.keys().next().value!);
+      pgRowMakers.set(name, known);
+    }
+    (result as unknown as pg.QueryResult).rows = result.rows.map(known.make);
+  }
+  return result;
 }
 
 /** Released LazyClients kept to be handed out again (more are dropped). */

@@ -1,0 +1,51 @@
+/**
+ * What a PostgreSQL connection sends and gives back (db/connect.ts; docs/design.md, "Prepared
+ * statements"): the rows of a named statement, read by pg as arrays, come back as objects of
+ * the statement's columns, typed as pg reads them; a plain select without parameters is
+ * prepared like a parametrised one (the auth epoch's read runs on every signed-in call).
+ */
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connect.ts';
+import type { DB } from '../src/db/schema.ts';
+import { createPgDatabase, dialect } from './helper.ts';
+
+describe.skipIf(dialect !== 'postgres')('PostgreSQL statements', () => {
+  let db: Kysely<DB>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const made = await createPgDatabase();
+    drop = made.drop;
+    db = openDatabase(made.url).db;
+    await sql`create table t (id int primary key, name text, n bigint, j jsonb, at timestamptz)`.execute(db);
+    await sql`insert into t values (1, '甲', 5, '{"x":1}', '2026-11-29T01:02:03Z'), (2, null, 7, null, null)`.execute(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await drop();
+  });
+
+  it("gives each row as an object of the statement's columns, its values typed", async () => {
+    const rows = await sql`select id, name, n, j, at from t where id > ${0} order by id`.execute(db);
+    expect(rows.rows).toEqual([
+      { id: 1, name: '甲', n: 5, j: { x: 1 }, at: new Date('2026-11-29T01:02:03Z') },
+      { id: 2, name: null, n: 7, j: null, at: null },
+    ]);
+    expect(Object.keys(rows.rows[0] as object)).toEqual(['id', 'name', 'n', 'j', 'at']);
+    // Other columns under the same values, and a name given twice (the last one holds, as in pg's own objects).
+    expect((await sql`select name as n, id from t where id = ${1}`.execute(db)).rows).toEqual([{ n: '甲', id: 1 }]);
+    expect((await sql`select 1 as a, 2 as a where ${1} = 1`.execute(db)).rows).toEqual([{ a: 2 }]);
+    expect((await sql`select id from t where id > ${9}`.execute(db)).rows).toEqual([]);
+  });
+
+  it('prepares a plain select without parameters; transaction control and DDL run as they are', async () => {
+    const statements = await db.transaction().execute(async (trx) => {
+      expect((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows).toEqual([{ n: 2 }]);
+      await sql`create index t_n on t (n)`.execute(trx);
+      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((r) => r.statement);
+    });
+    expect(statements).toContain('select count(*) as n from t');
+    expect(statements.some((s) => /^(begin|create)/i.test(s))).toBe(false);
+  });
+});
