@@ -215,8 +215,10 @@ describe('two instances on one database', () => {
       // Refused under the assumed epoch (cached), answered once an epoch read for it shows the grant.
       expect((await grant(listing)).status).toBe(200);
       expect((await list(apps[0], token, filters)).status).toBe(200);
-      // A logout through the same instance: refused at the next call.
+      // A logout through the same instance: refused at the next call, also where the
+      // handler itself refuses (an application not there: its 404 is not the answer).
       expect((await call(apps[0], 'POST', '/auth/logout', { token })).body.code).toBe(200);
+      expect((await list(apps[0], token, { ...filters, application_id: '2000000000' })).body.code).toBe(101);
       expect((await list(apps[0], token, filters)).body.code).toBe(101);
     },
   );

@@ -69,7 +69,14 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
           const input = 'body' in e || 'multipart' in e ? req.body : req.query;
           let data: unknown;
           try {
-            data = await handler(input, { req, reply });
+            try {
+              data = await handler(input, { req, reply });
+            } catch (error) {
+              // A refusal (a 404, say) is not answered under an unconfirmed epoch either: it
+              // may come of a data scope since widened.
+              if (!(error instanceof StaleEpoch)) await opts.admission.settle(req);
+              throw error;
+            }
             await opts.admission.settle(req);
           } catch (error) {
             // The epoch the guard assumed had moved on: what the handler read is dropped and
