@@ -17,8 +17,8 @@
  *   waiting on Lock:transactionid in pg_stat_activity sampled every 50 ms during create.
  * - Keyword search p95 <= 50 ms; list at 49 connections loses at most 20 % of its req/s
  *   while one more client searches continuously.
- * Then list and create once more with WORKERS=2, npm start's default on 2 cores: the
- * PostgreSQL create target beside its row too (the issue's PostgreSQL targets do not say
+ * Then list, detail and create once more with WORKERS=2, npm start's default on 2 cores:
+ * the PostgreSQL targets beside their rows too (the issue's PostgreSQL targets do not say
  * one process), none for SQLite's (they do).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -202,7 +202,7 @@ export async function callsOf(url: string, fx: Awaited<ReturnType<typeof fixture
 type Line = string | { name: string; r: LoadResult; target?: LoadTarget; noRatio?: boolean };
 
 /**
- * The calls against the app on `databaseUrl` (WORKERS=1, then list and create with WORKERS=2);
+ * The calls against the app on `databaseUrl` (WORKERS=1, then list, detail and create with WORKERS=2);
  * `sampleLocks` is given a database name on PostgreSQL to watch pg_stat_activity during create.
  * Bare Fastify is measured just before and just after these calls, and the ratios are to the
  * mean of the two: this machine's speed drifts over minutes (bare Fastify 19,675 req/s at the
@@ -246,14 +246,14 @@ async function measureApp(
     await server.stop();
   }
   // npm start's default on this machine: a process per core (the cluster primary forks two
-  // workers). The issue's PostgreSQL targets do not ask for one process, so its create
-  // target is shown here too; SQLite's do, so its rows here have none.
+  // workers). The issue's PostgreSQL targets do not ask for one process, so its list,
+  // detail and create targets are shown here too; SQLite's do, so its rows here have none.
   const two = await startServer('server/src/main.ts', { ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'), '/index.php/health');
   try {
-    const { list, create, calls } = await callsOf(two.url, fx, sampleLocks ? { create: targets.create } : {});
-    const wanted = calls.filter(([, job]) => job === list || job === create);
+    const { list, create, calls } = await callsOf(two.url, fx, sampleLocks ? { list: targets.list, detail: targets.detail, create: targets.create } : {});
+    const wanted = calls.filter(([, job]) => job === list || job === create || 'ids' in job);
     for (const [, job] of wanted) await load({ ...job, seconds: 1, connections: 10 });
-    for (const [name, job, target] of wanted) lines.push({ name: `${name}, WORKERS=2`, r: await load(job), target });
+    for (const [name, job, target] of wanted) lines.push({ name: `${name.replace(' (1,000 ids)', '')}, WORKERS=2`, r: await load(job), target });
   } finally {
     await two.stop();
   }
