@@ -180,13 +180,10 @@ export async function callsOf(url: string, fx: Awaited<ReturnType<typeof fixture
       form_data: { target: '1', subject: '压测', content: '压测创建的工单' },
     }),
   } as const;
+  const detail = { ...list, path: `/index.php/admin/Workorder/work_order_details?company_id=${c}&id={id}`, ids: fx.ids };
   const calls = [
     ['Workorder/list, page 1', list, targets.list],
-    [
-      'Workorder/work_order_details (1,000 ids)',
-      { ...list, path: `/index.php/admin/Workorder/work_order_details?company_id=${c}&id={id}`, ids: fx.ids },
-      targets.detail,
-    ],
+    ['Workorder/work_order_details (1,000 ids)', detail, targets.detail],
     [
       'Work/allDaiNumber',
       { url, method: 'POST', path: '/index.php/admin/Work/allDaiNumber', headers: { ...auth, ...json }, body: JSON.stringify({ company_id: c }) },
@@ -195,7 +192,7 @@ export async function callsOf(url: string, fx: Awaited<ReturnType<typeof fixture
     ['createWorkNew (public)', create, targets.create],
     ['Workorder/list, keyword 漏水', search, { p95: 50 }],
   ] as const;
-  return { list, search, create, calls };
+  return { list, detail, search, create, calls };
 }
 
 /** A line of a section: a measured call (its ratio to bare known only at the section's end) or text. */
@@ -250,8 +247,12 @@ async function measureApp(
   // detail and create targets are shown here too; SQLite's do, so its rows here have none.
   const two = await startServer('server/src/main.ts', { ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'), '/index.php/health');
   try {
-    const { list, create, calls } = await callsOf(two.url, fx, sampleLocks ? { list: targets.list, detail: targets.detail, create: targets.create } : {});
-    const wanted = calls.filter(([, job]) => job === list || job === create || 'ids' in job);
+    const { list, detail, create, calls } = await callsOf(
+      two.url,
+      fx,
+      sampleLocks ? { list: targets.list, detail: targets.detail, create: targets.create } : {},
+    );
+    const wanted = calls.filter(([, job]) => job === list || job === detail || job === create);
     for (const [, job] of wanted) await load({ ...job, seconds: 1, connections: 10 });
     for (const [name, job, target] of wanted) lines.push({ name: `${name.replace(' (1,000 ids)', '')}, WORKERS=2`, r: await load(job), target });
   } finally {

@@ -82,7 +82,6 @@ interface SqliteStatement {
 function withRowMaker(stmt: Database.Statement, text: string): SqliteStatement {
   if (!stmt.reader || /\*(?!\))/.test(text)) return stmt;
   const make = rowMaker(stmt.columns().map((c) => c.name));
-  if (!make) return stmt;
   const rows = stmt.raw(true);
   return {
     reader: true,
@@ -97,11 +96,11 @@ function withRowMaker(stmt: Database.Statement, text: string): SqliteStatement {
 /**
  * A function making a row array of these columns into an object, as a literal of fixed keys
  * (every row of a statement shares one hidden class; a repeated name keeps its last value, as
- * the drivers' own objects do), or null when a column is named `__proto__`, which a literal
- * would take for the prototype.
+ * the drivers' own objects do). A column named `__proto__`, which a literal would take for
+ * the prototype, makes it build each object from entries instead.
  */
-function rowMaker(columns: readonly string[]): ((row: unknown[]) => unknown) | null {
-  if (columns.includes('__proto__')) return null;
+function rowMaker(columns: readonly string[]): (row: unknown[]) => unknown {
+  if (columns.includes('__proto__')) return (row) => Object.fromEntries(columns.map((c, i) => [c, row[i]]));
   const keys = columns.map((c, i) => `${JSON.stringify(c)}: r[${i}]`);
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the keys are the statement's own column names, quoted
   return new Function('r', `return {${keys.join(', ')}};`) as (row: unknown[]) => unknown;
@@ -125,11 +124,13 @@ function remembered<V>(map: Map<string, V>, key: string, max: number, make: () =
 
 /** Most statements one PostgreSQL connection keeps prepared; later ones run unnamed. */
 const PREPARED_PER_CONNECTION = 1000;
+/** Most statement names (and their row makers) kept for the process, shared by every connection. */
+const NAMES_KEPT = 10_000;
 /** Statement name by SQL text, shared by every connection (bounded like the SQLite cache). */
 const statementNames = new Map<string, string>();
 const prepared = Symbol('swo.prepared');
 
-const statementName = (text: string) => remembered(statementNames, text, 10_000, () => `swo_${createHash('sha1').update(text).digest('base64url')}`);
+const statementName = (text: string) => remembered(statementNames, text, NAMES_KEPT, () => `swo_${createHash('sha1').update(text).digest('base64url')}`);
 
 type QueryFn = (text: unknown, values?: unknown, ...rest: unknown[]) => unknown;
 type PreparingClient = pg.PoolClient & { [prepared]?: QueryFn };
@@ -175,17 +176,16 @@ const pgRowMakers = new Map<string, { columns: string[]; make: (row: unknown[]) 
  * change under its name (a `*` across a migration) gets a new maker.
  */
 function withObjectRows(name: string, result: pg.QueryResult<unknown[]>): pg.QueryResult {
+  if (!result.rows.length) return result;
   const fields = result.fields;
-  if (result.rows.length) {
-    let known = pgRowMakers.get(name);
-    if (!known || known.columns.length !== fields.length || fields.some((f, i) => f.name !== known!.columns[i])) {
-      const columns = fields.map((f) => f.name);
-      known = { columns, make: rowMaker(columns) ?? ((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]]))) };
-      if (!pgRowMakers.has(name) && pgRowMakers.size >= 10_000) pgRowMakers.delete(pgRowMakers.keys().next().value!);
-      pgRowMakers.set(name, known);
-    }
-    (result as unknown as pg.QueryResult).rows = result.rows.map(known.make);
-  }
+  const known = pgRowMakers.get(name);
+  const same = known && known.columns.length === fields.length && fields.every((f, i) => f.name === known.columns[i]);
+  if (!same) pgRowMakers.delete(name);
+  const { make } = remembered(pgRowMakers, name, NAMES_KEPT, () => {
+    const columns = fields.map((f) => f.name);
+    return { columns, make: rowMaker(columns) };
+  });
+  (result as unknown as pg.QueryResult).rows = result.rows.map(make);
   return result;
 }
 

@@ -69,15 +69,7 @@ export function registerEndpoints(app: App, handlers: Handlers, opts: RegisterOp
           const input = 'body' in e || 'multipart' in e ? req.body : req.query;
           let data: unknown;
           try {
-            try {
-              data = await handler(input, { req, reply });
-            } catch (error) {
-              // A refusal (a 404, say) is not answered under an unconfirmed epoch either: it
-              // may come of a data scope since widened.
-              if (!(error instanceof StaleEpoch)) await opts.admission.settle(req);
-              throw error;
-            }
-            await opts.admission.settle(req);
+            data = await opts.admission.settled(req, () => handler(input, { req, reply }));
           } catch (error) {
             // The epoch the guard assumed had moved on: what the handler read is dropped and
             // the request runs once more under the epoch read now (docs/design.md, "Assumed epoch").

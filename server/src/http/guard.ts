@@ -84,8 +84,12 @@ const ASSUMES_EPOCH = new Set(['workOrderList']);
 export interface Admission {
   /** Admits `req` again under the auth epoch read now (its handler found the assumed one stale). */
   readmit(req: FastifyRequest): Promise<void>;
-  /** Confirms the epoch `req` assumed, when its handler did not: reads it; throws StaleEpoch if it moved on. */
-  settle(req: FastifyRequest): Promise<void>;
+  /**
+   * Runs `handler` and then confirms the epoch `req` assumed, when the handler did not, by a
+   * read: its answer and its refusal alike (a 404 may come of a data scope since widened).
+   * Throws StaleEpoch if the epoch moved on.
+   */
+  settled<T>(req: FastifyRequest, handler: () => Promise<T>): Promise<T>;
 }
 
 /** Registers the hook; returns what the endpoint wrapper needs to finish a request admitted under an assumed epoch. */
@@ -172,8 +176,12 @@ export function registerGuard(app: FastifyInstance, services: Services): Admissi
   });
   return {
     readmit: (req) => admit(req, false),
-    async settle(req) {
-      if (req.epochCheck && !req.epochCheck.confirmed) req.epochCheck.confirm(await services.auth.epoch());
+    async settled(req, handler) {
+      try {
+        return await handler();
+      } finally {
+        if (req.epochCheck && !req.epochCheck.confirmed) req.epochCheck.confirm(await services.auth.epoch());
+      }
     },
   };
 }
