@@ -22,8 +22,12 @@ let allRoutes: Promise<(typeof import('virtual:endpoint-routes'))['default']> | 
 export async function routeOf(name: EndpointName): Promise<{ method: 'GET' | 'POST'; path: string }> {
   const first = FIRST_ROUTES[name];
   if (first) return first;
-  allRoutes ??= import('virtual:endpoint-routes').then((m) => m.default);
-  return (await allRoutes)[name];
+  return (await preloadCalls())[name];
+}
+
+/** Starts loading the whole call table (once): the first page after sign-in needs it for its calls. */
+export function preloadCalls() {
+  return (allRoutes ??= import('virtual:endpoint-routes').then((m) => m.default));
 }
 
 async function send<N extends EndpointName>(name: N, data: ParamsOf<N> | FormData, config: AxiosRequestConfig): Promise<Envelope<ReplyOf<N>>> {

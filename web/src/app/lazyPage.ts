@@ -7,8 +7,13 @@
  * that query) says `queryRoot` and is put inside the provider (queryProvider.tsx, loaded with
  * it); the pages inside the layout share its provider. The login page is not a query root, so
  * react-query is not part of the first load (docs/design.md, "Login page weight").
+ *
+ * A page can be loaded before it is shown (`preload`): the router starts the signed-in
+ * layout and the page it leads to together, once the menus are known, instead of the page
+ * only after the layout has rendered; a page whose chunk is in by the time it first renders
+ * is rendered at once, without suspending (docs/design.md, "Sign-in to the first page").
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { loadMessages } from './i18n.ts';
 
 /** Chunk load timeout (docs/product.md, section 9). */
@@ -29,21 +34,42 @@ export interface LazyPageOptions {
   queryRoot?: boolean;
 }
 
+/** A lazily loaded page; `preload` starts loading it (once) without rendering it. */
+export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   { firstScreen = false, queryRoot = false }: LazyPageOptions = {},
-) {
-  return lazy(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
-    });
-    const withProvider = queryRoot ? Promise.all([load(), import('./queryProvider.tsx')]).then(([m, q]) => ({ default: q.withQueries(m.default) })) : load();
-    const page = firstScreen ? withProvider : Promise.all([withProvider, loadMessages()]).then(([m]) => m);
-    return Promise.race([page, timeout])
-      .catch((e: unknown) => {
-        throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e);
-      })
-      .finally(() => clearTimeout(timer));
+): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () =>
+    (loading ??= fetchPage(load, firstScreen, queryRoot).then((m) => {
+      loaded = m.default;
+      return m;
+    }));
+  const Lazy = lazy(start);
+  // Suspending costs more than the wait for the chunk: React shows the fallback, then holds the
+  // page back for its reveal throttle (up to 300 ms). One kind per instance: a page first
+  // rendered while loading stays the lazy one (another component type would remount it).
+  function Page(props: P) {
+    const [Kind] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Kind, props);
+  }
+  return Object.assign(Page, { preload: start });
+}
+
+/** The page's module (inside the query provider for a query root, after the messages unless on the login page), or a ChunkLoadError. */
+function fetchPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, firstScreen: boolean, queryRoot: boolean) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
   });
+  const withProvider = queryRoot ? Promise.all([load(), import('./queryProvider.tsx')]).then(([m, q]) => ({ default: q.withQueries(m.default) })) : load();
+  const page = firstScreen ? withProvider : Promise.all([withProvider, loadMessages()]).then(([m]) => m);
+  return Promise.race([page, timeout])
+    .catch((e: unknown) => {
+      throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e);
+    })
+    .finally(() => clearTimeout(timer));
 }

@@ -3,13 +3,14 @@
  * layout, the standalone public pages) plus the routes built from the menu tree of the
  * current company, all under the route guard.
  */
-import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import UserLayout from '../layouts/UserLayout.tsx';
 import PageLoading from '../components/PageLoading.tsx';
-import { firstPath, hasPath } from './dynamicRoutes.ts';
+import { preloadCalls } from './api.ts';
+import { firstPath, hasPath, landingPath } from './dynamicRoutes.ts';
 import { RouteGuard } from './guard.tsx';
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage, type LazyPage } from './lazyPage.ts';
 import { RouteObjectsContext, type RouteHandle } from './routeContext.ts';
 import { ENROL_ROUTE, type AppRoute } from './routeTypes.ts';
 import { useSession } from './session.ts';
@@ -162,10 +163,33 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
   ];
 }
 
+/**
+ * Once the menus are known (after sign-in, or on a reload), starts loading what the first
+ * signed-in page needs, together: the layout, the page the guard leads to (the one asked for,
+ * else the landing page) and the whole call table. Rendered one after the other, each chunk
+ * was asked for only once the one before it had rendered (docs/design.md, "Sign-in to the
+ * first page").
+ */
+function preloadFirstPage(objects: RouteObject[], routes: AppRoute[], pathname: string) {
+  if (!routes.length) return;
+  const ignore = () => undefined;
+  void BasicLayout.preload().catch(ignore);
+  void preloadCalls().catch(ignore);
+  const asked = pathname !== '/' && !pathname.startsWith('/user');
+  for (const m of matchRoutes(objects, asked ? pathname : landingPath(routes)) ?? []) {
+    const type = (m.route.element as { type?: unknown } | undefined)?.type;
+    if (typeof type === 'function' && 'preload' in type) void (type as LazyPage).preload().catch(ignore);
+  }
+}
+
 /** Renders the route the location matches, behind the route guard. */
 export function AppRoutes() {
   const routes = useSession((s) => s.routes);
   const objects = useMemo(() => buildRouteObjects(routes), [routes]);
+  const { pathname } = useLocation();
+  // The menus changing, not each navigation: the path is read as it is then.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => preloadFirstPage(objects, routes, pathname), [objects]);
   const element = useRoutes(objects);
   return (
     <RouteObjectsContext.Provider value={objects}>
