@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { lazyPage } from './lazyPage.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyPage, preloadWhenIdle } from './lazyPage.ts';
 
 /** A page counting its loads; the login page's kind, so no message bundle is loaded with it. */
 function countedPage() {
@@ -36,5 +36,36 @@ describe('lazyPage', () => {
     await Promise.all([Page.preload(), Page.preload()]);
     rendered(Page);
     expect(counted.loads).toBe(1);
+  });
+
+  it('loads the page a page leads to once the browser is idle, not when that page was left first', async () => {
+    vi.useFakeTimers();
+    try {
+      const shown = countedPage();
+      preloadWhenIdle(() => shown.Page);
+      expect(shown.counted.loads).toBe(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(shown.counted.loads).toBe(1);
+      expect(rendered(shown.Page)).toContain('the page');
+
+      const left = countedPage();
+      preloadWhenIdle(() => left.Page)!();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(left.counted.loads).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('loads a page again when it is shown after its preload failed', async () => {
+    let loads = 0;
+    const page = () => createElement('p', null, 'the page');
+    const Page = lazyPage(() => (++loads === 1 ? Promise.reject<{ default: typeof page }>(new Error('offline')) : Promise.resolve({ default: page })), {
+      firstScreen: true,
+    });
+    await expect(Page.preload()).rejects.toThrow('chunk load error');
+    await Page.preload();
+    expect(rendered(Page)).toContain('the page');
+    expect(loads).toBe(2);
   });
 });

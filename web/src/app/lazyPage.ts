@@ -13,7 +13,7 @@
  * only after the layout has rendered; a page whose chunk is in by the time it first renders
  * is rendered at once, without suspending (docs/design.md, "Sign-in to the first page").
  */
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
 import { loadMessages } from './i18n.ts';
 
 /** Chunk load timeout (docs/product.md, section 9). */
@@ -32,6 +32,8 @@ export interface LazyPageOptions {
   firstScreen?: boolean;
   /** A route root (outside any other query root) whose pages run react-query queries. */
   queryRoot?: boolean;
+  /** The page this one leads to most often (a list's detail): loaded once this one is shown and the browser is idle. */
+  next?: () => { preload: () => Promise<unknown> };
 }
 
 /** A lazily loaded page; `preload` starts loading it (once) without rendering it. */
@@ -39,24 +41,52 @@ export type LazyPage<P extends object = object> = ComponentType<P> & { preload: 
 
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  { firstScreen = false, queryRoot = false }: LazyPageOptions = {},
+  { firstScreen = false, queryRoot = false, next }: LazyPageOptions = {},
 ): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  // A failed load is forgotten, so a preload that failed (the network, while idle) does not
+  // fail the page when it is shown: showing it loads it again.
   const start = () =>
-    (loading ??= fetchPage(load, firstScreen, queryRoot).then((m) => {
-      loaded = m.default;
-      return m;
-    }));
+    (loading ??= fetchPage(load, firstScreen, queryRoot).then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (e: unknown) => {
+        loading = undefined;
+        throw e;
+      },
+    ));
   const Lazy = lazy(start);
   // Suspending costs more than the wait for the chunk: React shows the fallback, then holds the
   // page back for its reveal throttle (up to 300 ms). One kind per instance: a page first
   // rendered while loading stays the lazy one (another component type would remount it).
   function Page(props: P) {
     const [Kind] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    useEffect(() => preloadWhenIdle(next), []);
     return createElement(Kind, props);
   }
   return Object.assign(Page, { preload: start });
+}
+
+/**
+ * Starts loading `next`'s page when the browser is idle (after a second where it cannot
+ * say: Safari has no requestIdleCallback); a failure is left for when it is shown. Returns
+ * a function that cancels it (the page was left first), or nothing when there is no `next`.
+ */
+export function preloadWhenIdle(next: LazyPageOptions['next']): (() => void) | undefined {
+  if (!next) return undefined;
+  const task = () =>
+    void next()
+      .preload()
+      .catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1000);
+  return () => clearTimeout(id);
 }
 
 /** The page's module (inside the query provider for a query root, after the messages unless on the login page), or a ChunkLoadError. */

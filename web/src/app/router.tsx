@@ -29,11 +29,12 @@ const InputPage = lazyPage(() => import('../pages/public/InputPage.tsx'), { quer
 const OrderListPage = lazyPage(() => import('../pages/portal/OrderListPage.tsx'), { queryRoot: true });
 const OrderInfoPage = lazyPage(() => import('../pages/portal/OrderInfoPage.tsx'), { queryRoot: true });
 const EditInputPage = lazyPage(() => import('../pages/portal/EditInputPage.tsx'), { queryRoot: true });
-const WorkOrderList = lazyPage(() => import('../pages/workorder/WorkOrderList.tsx'));
+// A list leads to its detail: the detail's chunk loads once the list is shown (lazyPage `next`).
+const WorkOrderList = lazyPage(() => import('../pages/workorder/WorkOrderList.tsx'), { next: () => WorkOrderDetail });
 const WorkOrderDetail = lazyPage(() => import('../pages/workorder/WorkOrderDetail.tsx'));
 const ApplicationList = lazyPage(() => import('../pages/application/ApplicationList.tsx'));
 const Analysis = lazyPage(() => import('../pages/dashboard/Analysis.tsx'));
-const MyWorkOrders = lazyPage(() => import('../pages/mine/MyWorkOrders.tsx'));
+const MyWorkOrders = lazyPage(() => import('../pages/mine/MyWorkOrders.tsx'), { next: () => WorkOrderDetail });
 const DepartmentList = lazyPage(() => import('../pages/organisation/DepartmentList.tsx'));
 const PositionList = lazyPage(() => import('../pages/organisation/PositionList.tsx'));
 const StaffList = lazyPage(() => import('../pages/organisation/StaffList.tsx'));
