@@ -180,7 +180,8 @@ export function registerGuard(app: FastifyInstance, services: Services): Admissi
       try {
         return await handler();
       } finally {
-        if (req.epochCheck && !req.epochCheck.confirmed) req.epochCheck.confirm(await services.auth.epoch());
+        // Not when the handler read it already (also when that read found it stale: the request reruns anyway).
+        if (req.epochCheck && !req.epochCheck.checked) req.epochCheck.confirm(await services.auth.epoch());
       }
     },
   };

@@ -38,18 +38,19 @@ export class StaleEpoch extends Error {
 /**
  * The auth epoch a request's guard assumed (docs/design.md, "Assumed epoch"), carried by the
  * request and its actor. A service that reads the epoch with its own statements confirms it
- * there; the endpoint wrapper (http/endpoints.ts) reads and confirms it after any handler
- * that did not, so an assuming call never answers unconfirmed.
+ * there; `Admission.settled` (http/guard.ts), around every handler in the endpoint wrapper,
+ * reads and confirms it after a handler that did not, so an assuming call never answers
+ * unconfirmed.
  */
 export class EpochCheck {
-  /** Whether a read of the epoch has matched `assumed`. */
-  confirmed = false;
+  /** Whether the epoch has been read since: it matched `assumed`, or StaleEpoch was thrown. */
+  checked = false;
 
   constructor(readonly assumed: number) {}
 
-  /** Marks the check confirmed; throws StaleEpoch when `read`, the epoch a read saw, is another. */
+  /** Records `read`, the epoch a read saw; throws StaleEpoch when it is not `assumed`. */
   confirm(read: number): void {
+    this.checked = true;
     if (read !== this.assumed) throw new StaleEpoch();
-    this.confirmed = true;
   }
 }
