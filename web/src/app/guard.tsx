@@ -17,7 +17,7 @@ import { translateTitle } from './i18n.ts';
 import { lazyPage } from './lazyPage.ts';
 import { ApiError } from './request.ts';
 import { useCurrentRoute } from './routeContext.ts';
-import { ENROL_PATH, ENROL_ROUTE, LOGIN_PATH, WHITE_LIST } from './routeTypes.ts';
+import { ENROL_PATH, ENROL_ROUTE, LOGIN_PATH, WHITE_LIST, type AppRoute } from './routeTypes.ts';
 import { useSession } from './session.ts';
 
 /** Shown only when the user info fails to load: not part of the first screen's JavaScript. */
@@ -29,6 +29,11 @@ NProgress.configure({ showSpinner: false });
 export function safeRedirect(value: string | null): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
   return value;
+}
+
+/** Where a signed-in user on the login page is sent: the redirect query's path, else the landing page. */
+export function signInDestination(search: string, routes: AppRoute[]): string {
+  return safeRedirect(new URLSearchParams(search).get('redirect')) ?? landingPath(routes);
 }
 
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -82,8 +87,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (enrolRequired && name !== ENROL_ROUTE) return <Navigate to={ENROL_PATH} replace />;
   if (name === 'login') {
     if (needInfo) return infoFailed ? children : <PageLoading />;
-    const redirect = safeRedirect(new URLSearchParams(location.search).get('redirect'));
-    return <Navigate to={redirect ?? landingPath(routes)} replace />;
+    return <Navigate to={signInDestination(location.search, routes)} replace />;
   }
   if (whiteListed) return children;
   if (needInfo)

@@ -8,11 +8,11 @@ import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject
 import UserLayout from '../layouts/UserLayout.tsx';
 import PageLoading from '../components/PageLoading.tsx';
 import { preloadCalls } from './api.ts';
-import { firstPath, hasPath, landingPath } from './dynamicRoutes.ts';
-import { RouteGuard } from './guard.tsx';
+import { firstPath, hasPath } from './dynamicRoutes.ts';
+import { RouteGuard, signInDestination } from './guard.tsx';
 import { lazyPage, type LazyPage } from './lazyPage.ts';
 import { RouteObjectsContext, type RouteHandle } from './routeContext.ts';
-import { ENROL_ROUTE, type AppRoute } from './routeTypes.ts';
+import { ENROL_ROUTE, LOGIN_PATH, type AppRoute } from './routeTypes.ts';
 import { useSession } from './session.ts';
 
 // The signed-in layout (menus, tabs, header) is a chunk of its own: the login page does not load it.
@@ -166,18 +166,17 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
 
 /**
  * Once the menus are known (after sign-in, or on a reload), starts loading what the first
- * signed-in page needs, together: the layout, the page the guard leads to (the one asked for,
- * else the landing page) and the whole call table. Rendered one after the other, each chunk
- * was asked for only once the one before it had rendered (docs/design.md, "Sign-in to the
- * first page").
+ * signed-in page needs, together: the layout, the page shown (from the login page: the one
+ * the guard sends the user to) and the whole call table. Rendered one after the other, each
+ * chunk was asked for only once the one before it had rendered (docs/design.md, "Sign-in to
+ * the first page").
  */
-function preloadFirstPage(objects: RouteObject[], routes: AppRoute[], pathname: string) {
+function preloadFirstPage(objects: RouteObject[], routes: AppRoute[], { pathname, search }: { pathname: string; search: string }) {
   if (!routes.length) return;
   const ignore = () => undefined;
   void BasicLayout.preload().catch(ignore);
   void preloadCalls().catch(ignore);
-  const asked = pathname !== '/' && !pathname.startsWith('/user');
-  for (const m of matchRoutes(objects, asked ? pathname : landingPath(routes)) ?? []) {
+  for (const m of matchRoutes(objects, pathname === LOGIN_PATH ? signInDestination(search, routes) : pathname) ?? []) {
     const type = (m.route.element as { type?: unknown } | undefined)?.type;
     if (typeof type === 'function' && 'preload' in type) void (type as LazyPage).preload().catch(ignore);
   }
@@ -187,10 +186,10 @@ function preloadFirstPage(objects: RouteObject[], routes: AppRoute[], pathname: 
 export function AppRoutes() {
   const routes = useSession((s) => s.routes);
   const objects = useMemo(() => buildRouteObjects(routes), [routes]);
-  const { pathname } = useLocation();
-  // The menus changing, not each navigation: the path is read as it is then.
+  const location = useLocation();
+  // The menus changing, not each navigation: the location is read as it is then.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => preloadFirstPage(objects, routes, pathname), [objects]);
+  useEffect(() => preloadFirstPage(objects, routes, location), [objects]);
   const element = useRoutes(objects);
   return (
     <RouteObjectsContext.Provider value={objects}>
