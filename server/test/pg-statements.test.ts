@@ -2,10 +2,13 @@
  * What a PostgreSQL connection sends and gives back (db/connect.ts; docs/design.md, "Prepared
  * statements"): the rows of a named statement, read by pg as arrays, come back as objects of
  * the statement's columns, typed as pg reads them; a plain select without parameters is
- * prepared like a parametrised one (the auth epoch's read runs on every signed-in call).
+ * prepared like a parametrised one (the auth epoch's read runs on every signed-in call); a
+ * statement already run on a connection is not described again, and still gives its rows,
+ * its count and its errors (db/pg-statement.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
 import type { DB } from '../src/db/schema.ts';
 import { createPgDatabase, dialect } from './helper.ts';
@@ -47,5 +50,34 @@ describe.skipIf(dialect !== 'postgres')('PostgreSQL statements', () => {
     });
     expect(statements).toContain('select count(*) as n from t');
     expect(statements.some((s) => /^(begin|create)/i.test(s))).toBe(false);
+  });
+
+  it('describes a statement once; later runs on the connection still give rows, counts and errors', async () => {
+    const describe_ = vi.spyOn((pg as unknown as { Connection: { prototype: { describe: () => void } } }).Connection.prototype, 'describe');
+    try {
+      const runs = await db.transaction().execute(async (trx) => {
+        const read = (id: number) => sql<{ id: number; name: string | null; n: number }>`select id, name, n from t where id = ${id}`.execute(trx);
+        const before = describe_.mock.calls.length;
+        const got = [await read(1), await read(2), await read(3)].map((r) => r.rows);
+        const described = describe_.mock.calls.length - before;
+        const update = (n: number) => sql`update t set n = n + ${n} where id > ${0}`.execute(trx);
+        const counts = [(await update(1)).numAffectedRows, (await update(1)).numAffectedRows];
+        return { got, described, counts };
+      });
+      expect(runs.got).toEqual([[{ id: 1, name: '甲', n: 5 }], [{ id: 2, name: null, n: 7 }], []]);
+      expect(runs.described).toBe(1);
+      expect(runs.counts).toEqual([2n, 2n]);
+      // An error on a run that is not described: the duplicate key refused, the connection usable after.
+      const insert = (id: number) => sql`insert into t (id, name) values (${id}, ${'乙'})`.execute(db);
+      await db.transaction().execute(async (trx) => {
+        const again = (id: number) => sql`insert into t (id, name) values (${id}, ${'乙'})`.execute(trx);
+        await again(3);
+        await expect(again(3)).rejects.toThrow(/duplicate key/);
+      });
+      await insert(4);
+      expect((await sql<{ id: number }>`select id from t where id > ${2} order by id`.execute(db)).rows).toEqual([{ id: 4 }]);
+    } finally {
+      describe_.mockRestore();
+    }
   });
 });

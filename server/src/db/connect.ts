@@ -10,6 +10,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
+import { NamedStatement, type RowShape } from './pg-statement.ts';
+import { rowMaker } from './row-maker.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import type { DB } from './schema.ts';
 
@@ -94,19 +96,6 @@ function withRowMaker(stmt: Database.Statement, text: string): SqliteStatement {
 }
 
 /**
- * A function making a row array of these columns into an object, as a literal of fixed keys
- * (every row of a statement shares one hidden class; a repeated name keeps its last value, as
- * the drivers' own objects do). A column named `__proto__`, which a literal would take for
- * the prototype, makes it build each object from entries instead.
- */
-function rowMaker(columns: readonly string[]): (row: unknown[]) => unknown {
-  if (columns.includes('__proto__')) return (row) => Object.fromEntries(columns.map((c, i) => [c, row[i]]));
-  const keys = columns.map((c, i) => `${JSON.stringify(c)}: r[${i}]`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the keys are the statement's own column names, quoted
-  return new Function('r', `return {${keys.join(', ')}};`) as (row: unknown[]) => unknown;
-}
-
-/**
  * `map`'s value for `key`, made by `make` on a miss; past `max` entries the least recently
  * used goes first (a hit moves its key to the end: a Map iterates in insertion order).
  */
@@ -129,6 +118,9 @@ const NAMES_KEPT = 10_000;
 /** Statement name by SQL text, shared by every connection (bounded like the SQLite cache). */
 const statementNames = new Map<string, string>();
 const prepared = Symbol('swo.prepared');
+
+/** What each named statement gives back, learnt from its first description (pg-statement.ts). */
+const rowShapes = new Map<string, RowShape>();
 
 const statementName = (text: string) => remembered(statementNames, text, NAMES_KEPT, () => `swo_${createHash('sha1').update(text).digest('base64url')}`);
 
@@ -161,32 +153,11 @@ function preparingSend(client: PreparingClient): QueryFn {
       names.add(name);
     }
     if (rest.length) return query({ name, text, values }, ...rest);
-    return (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>).then((r) => withObjectRows(name, r));
+    return new Promise((resolve, reject) => {
+      const learn = (shape: RowShape) => remembered(rowShapes, name, NAMES_KEPT, () => shape);
+      query(new NamedStatement(name, text, values, rowShapes.get(name), learn, (err, result) => (err ? reject(err) : resolve(result))));
+    });
   });
-}
-
-/** Row makers by statement name: the columns pg gave for it and the maker for them. */
-const pgRowMakers = new Map<string, { columns: string[]; make: (row: unknown[]) => unknown }>();
-
-/**
- * `result` of a named statement read in pg's array mode, its rows made objects by a maker
- * compiled for its columns: pg builds each row object key by key from a copied template
- * object, ~15 % of its client-side work on a 20-row list page (docs/design.md, "Prepared
- * statements"). The columns are compared on every result, so a statement whose columns
- * change under its name (a `*` across a migration) gets a new maker.
- */
-function withObjectRows(name: string, result: pg.QueryResult<unknown[]>): pg.QueryResult {
-  if (!result.rows.length) return result;
-  const fields = result.fields;
-  const known = pgRowMakers.get(name);
-  const same = known && known.columns.length === fields.length && fields.every((f, i) => f.name === known.columns[i]);
-  if (!same) pgRowMakers.delete(name);
-  const { make } = remembered(pgRowMakers, name, NAMES_KEPT, () => {
-    const columns = fields.map((f) => f.name);
-    return { columns, make: rowMaker(columns) };
-  });
-  (result as unknown as pg.QueryResult).rows = result.rows.map(make);
-  return result;
 }
 
 /** Released LazyClients kept to be handed out again (more are dropped). */

@@ -75,10 +75,10 @@ export function resolveChoice(rule: AccessRule, field: (name: string) => string)
  * Calls admitted under an assumed auth epoch (docs/design.md, "Assumed epoch"): reads only,
  * since a stale epoch runs the handler again, and never a file reply (its handler sends the
  * reply before the endpoint wrapper could confirm). The list reads the epoch in its page's
- * (or keyword matches') own statement, a round trip less on PostgreSQL; the endpoint wrapper
- * confirms it otherwise.
+ * (or keyword matches') own statement, the detail in its order's, the reminder in its
+ * count's, a round trip less on PostgreSQL; the endpoint wrapper confirms it otherwise.
  */
-const ASSUMES_EPOCH = new Set(['workOrderList']);
+const ASSUMES_EPOCH = new Set(['workOrderList', 'workOrderDetail', 'awaitingAssignment']);
 
 /** What the endpoint wrapper (http/endpoints.ts) asks of the guard about an assumed epoch. */
 export interface Admission {

@@ -24,6 +24,7 @@ import type { Visibility } from './visibility.ts';
 import type { SearchQuery } from '../../lib/search-terms.ts';
 import { KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, ftsQuery, keywordStream, matching, parseKeyword, postingsOf, termsMatch } from './search-repo.ts';
 import { scopedCounts, scopedPageIds } from './participants-repo.ts';
+import { listRecords, recordsJson, type RecordRow } from './records-repo.ts';
 
 /** History actions that make their actor a reviewer of the order. */
 export const REVIEWS = ['examine_pass', 'examine_fail'];
@@ -139,36 +140,49 @@ function orderWithTemplate(db: Db, companyId: CompanyId, id: WorkOrderId) {
   return baseSelect(db, companyId)
     .leftJoin('templates as t', (j) => j.on('t.company_id', '=', companyId).onRef('t.id', '=', 'w.template_id'))
     .select(['w.form_data', 'w.requester_id', 't.name as template_name', 't.needs_review as template_needs_review'])
+    .select([recordsJson().as('records_json'), authEpochColumn().as('auth_epoch')])
     .where('w.id', '=', id);
 }
 const orderWithTemplateById = compiledOnce((db, v: { companyId: CompanyId; id: WorkOrderId }) => orderWithTemplate(db, v.companyId, v.id));
 
 /**
  * `findOrder` with the schema (parsed, frozen), name and review flag of the template version
- * the order was made with (schema null when that version is not found): the detail page's
- * order. One statement on PostgreSQL once the schema is known (`knownSchema`), where a
- * round trip costs more than the join (detail +9 % req/s); two on SQLite, where the joined
- * statement made the detail 9 % slower under load (2,140 against 2,350 req/s, two A/B runs).
+ * the order was made with (schema null when that version is not found), and its history,
+ * oldest first: the detail page's order. On PostgreSQL one statement once the schema is
+ * known (`knownSchema`), carrying the history as JSON and the auth epoch read in its
+ * snapshot (`epoch`, which the detail confirms its assumed epoch with; docs/design.md, "One
+ * statement a detail"), where a round trip costs more than the join (detail +9 % req/s for
+ * the template). Three on SQLite, where the joined statement made the detail 9 % slower under
+ * load (2,140 against 2,350 req/s, two A/B runs).
  */
 export async function findOrderDetail(db: Db, companyId: CompanyId, id: WorkOrderId, visibility?: Visibility) {
   if (!isPostgres(db)) {
     const order = await findOrder(db, companyId, id, visibility);
     if (!order) return undefined;
     const v = await findTemplateVersion(db, companyId, order.template_id, order.template_version);
-    return { ...order, template_schema: v?.schema ?? null, template_name: v?.name ?? null, template_needs_review: v?.needs_review ?? null };
+    const records = await listRecords(db, companyId, id);
+    return {
+      ...order,
+      template_schema: v?.schema ?? null,
+      template_name: v?.name ?? null,
+      template_needs_review: v?.needs_review ?? null,
+      records,
+      epoch: undefined,
+    };
   }
-  const order =
+  const found =
     !visibility || visibility.kind === 'company'
       ? (await db.executeQuery(orderWithTemplateById(db, { companyId, id }))).rows[0]
       : await orderWithTemplate(db, companyId, id)
           .where((eb) => visibleTo(eb, companyId, visibility))
           .executeTakeFirst();
-  if (!order) return undefined;
+  if (!found) return undefined;
+  const { records_json, auth_epoch, ...order } = found;
   const schema =
     knownSchema(db, companyId, order.template_id, order.template_version) ??
     (await findTemplateVersion(db, companyId, order.template_id, order.template_version))?.schema ??
     null;
-  return { ...order, template_schema: schema };
+  return { ...order, template_schema: schema, records: JSON.parse(records_json) as RecordRow[], epoch: Number(auth_epoch) };
 }
 
 const templateVersion = compiledOnce((db, v: { companyId: CompanyId; templateId: TemplateId; version: number }) =>
@@ -420,6 +434,21 @@ export async function countIn(db: Db, companyId: CompanyId, status?: WorkOrderSt
   const query = status ? statusCounted(db, { companyId, status }) : companyCounted(db, { companyId });
   const r = (await db.executeQuery(query)).rows[0];
   return Number(r?.n ?? 0);
+}
+
+const statusCountedWithEpoch = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus }) =>
+  counterSum(db, v).select(authEpochColumn().as('auth_epoch')),
+);
+
+/**
+ * `countIn` of one status with, on PostgreSQL and for the whole company, the auth epoch read
+ * in the count's own statement (`epoch`, which the reminder confirms its assumed epoch
+ * with: a round trip less; docs/design.md, "Assumed epoch"). Undefined elsewhere.
+ */
+export async function countWithEpoch(db: Db, companyId: CompanyId, status: WorkOrderStatus, visibility?: Visibility): Promise<{ n: number; epoch?: number }> {
+  if (!isPostgres(db) || scopeOf({ visibility })) return { n: await countIn(db, companyId, status, visibility) };
+  const r = (await db.executeQuery(statusCountedWithEpoch(db, { companyId, status }))).rows[0];
+  return { n: Number(r.n ?? 0), epoch: Number(r.auth_epoch) };
 }
 
 /**

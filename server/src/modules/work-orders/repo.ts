@@ -16,8 +16,20 @@ import type { DB, RolesTable, WorkOrderRecordsTable, WorkOrdersTable } from '../
 import { localDay } from '../../lib/time.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
 import { indexOrder, unindexOrder } from './search-repo.ts';
+import { listRecords } from './records-repo.ts';
 import { membersOf, orderKeys, PART, readMembers, restate, type Standing } from './participants-repo.ts';
-import { countIn, countUnassignedByName, findOrder, findOrderDetail, listOrders, orderBatch, REVIEWS, statusCounts, findTemplateVersion } from './list-repo.ts';
+import {
+  countIn,
+  countWithEpoch,
+  countUnassignedByName,
+  findOrder,
+  findOrderDetail,
+  listOrders,
+  orderBatch,
+  REVIEWS,
+  statusCounts,
+  findTemplateVersion,
+} from './list-repo.ts';
 
 /** PostgreSQL: a new order's id and number taken ahead (`orderIdColumns`), so its insert may wait (db/deferred-writes.ts). */
 export interface TakenOrderIds {
@@ -283,24 +295,6 @@ function findActiveStaff(db: Db, companyId: CompanyId, staffId: StaffId) {
   return db.selectFrom('staff').select(['id', 'name']).where('company_id', '=', companyId).where('id', '=', staffId).where('status', '=', 1).executeTakeFirst();
 }
 
-/** The query of an order's history, oldest first. */
-function records(db: Db, companyId: CompanyId, orderId: WorkOrderId) {
-  return db
-    .selectFrom('work_order_records')
-    .select(['id', 'action', 'from_status', 'to_status', 'actor_name', 'target_name', 'note', 'is_internal', 'detail', 'created_at'])
-    .where('company_id', '=', companyId)
-    .where('work_order_id', '=', orderId)
-    .orderBy('id');
-}
-/** Every record of one order, oldest first (compiled once: the detail page reads it). */
-const allRecords = compiledOnce((db, v: { companyId: CompanyId; orderId: WorkOrderId }) => records(db, v.companyId, v.orderId));
-
-/** The order's history, oldest first; `actions` narrows it (e.g. to assignment steps). */
-async function listRecords(db: Db, companyId: CompanyId, orderId: WorkOrderId, actions?: string[]) {
-  if (!actions) return (await db.executeQuery(allRecords(db, { companyId, orderId }))).rows;
-  return records(db, companyId, orderId).where('action', 'in', actions).execute();
-}
-
 /** Whether a staff member is bound to (may handle orders of) an application. */
 async function isBoundToApplication(db: Db, companyId: CompanyId, applicationId: ApplicationId, staffId: StaffId): Promise<boolean> {
   const r = await db
@@ -412,6 +406,7 @@ export const orderRepo = companyRepo({
   orderBatch,
   statusCounts,
   countIn,
+  countWithEpoch,
   countUnassignedByName,
   listRecords,
   findTemplateVersion,

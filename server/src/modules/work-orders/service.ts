@@ -104,21 +104,22 @@ export function createWorkOrderService(db: Kysely<DB>) {
 
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
       const data = forCompany(db, actor.companyId);
-      const visibility = await visibilityOf(data, actor);
-      // The history is read beside the order (dropped unless the order is visible): one wait
-      // on the connection less under load.
-      const [order, records] = await Promise.all([data.orders.findOrderDetail(id, visibility), data.orders.listRecords(id)]);
+      const order = await data.orders.findOrderDetail(id, await visibilityOf(data, actor));
       if (!order) throw errors.notFound('orderNotFound');
+      // The order's statement read the epoch: confirmed before the names cached under it are
+      // used (docs/design.md, "One statement a detail").
+      if (order.epoch !== undefined) actor.epochCheck?.confirm(order.epoch);
+      const { records, epoch: _, ...row } = order;
       return {
-        ...(await presentOrder(db, actor, order)),
-        form_data: JSON.parse(order.form_data) as Record<string, unknown>,
+        ...(await presentOrder(db, actor, row)),
+        form_data: JSON.parse(row.form_data) as Record<string, unknown>,
         template: {
-          id: order.template_id,
-          name: order.template_name ?? '',
-          version: order.template_version,
+          id: row.template_id,
+          name: row.template_name ?? '',
+          version: row.template_version,
           // Choices from a source show by name, as the requester chose them.
-          schema: order.template_schema ? await withCompanySources(db, actor.companyId, order.template_schema) : { list: [] },
-          needs_review: order.template_needs_review === 1,
+          schema: row.template_schema ? await withCompanySources(db, actor.companyId, row.template_schema) : { list: [] },
+          needs_review: row.template_needs_review === 1,
         },
         records: records.map(parseRecord),
       };
@@ -147,7 +148,9 @@ export function createWorkOrderService(db: Kysely<DB>) {
       const data = forCompany(db, actor.companyId);
       const visibility = await visibilityOf(data, actor);
       if (name) return data.orders.countUnassignedByName(name, visibility);
-      return data.orders.countIn('unassigned', visibility);
+      const { n, epoch } = await data.orders.countWithEpoch('unassigned', visibility);
+      if (epoch !== undefined) actor.epochCheck?.confirm(epoch);
+      return n;
     },
 
     /** Staff who may receive an order (`employee_list`, `staffListTwo`): bound first, then the least loaded. */
