@@ -20,7 +20,7 @@ import type { Dialect } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
 import { toEnvelope } from './http/errors.ts';
 import { message } from './http/messages.ts';
-import { registerGuard } from './http/guard.ts';
+import { registerGuard, type Admission } from './http/guard.ts';
 import { replySerializerCompiler } from './http/reply-serializer.ts';
 import { fastifyTrustProxy, loggerOptions, registerAccessLog, registerNoStore, registerSecurityHeaders, type TrustProxy } from './http/security.ts';
 import type { App } from './http/types.ts';
@@ -106,8 +106,16 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ check: opts.checkReplies }));
 
-  app.setErrorHandler((err, req, reply) => {
-    const { status, body } = toEnvelope(err, req.lang);
+  // The guard, once registered below; the handler needs it only for requests it admitted.
+  const guarded: { admission?: Admission } = {};
+  app.setErrorHandler(async (err, req, reply) => {
+    // A validation error of a request admitted under an assumed epoch is answered only under
+    // a confirmed one: a refusal (a role since revoked, a logout) comes first.
+    const error = await guarded.admission?.confirmed(req).then(
+      () => err,
+      (refusal: unknown) => refusal,
+    );
+    const { status, body } = toEnvelope(error ?? err, req.lang);
     if (status >= 500) req.log.error({ err }, 'request failed');
     if (status === 429 && body.data && typeof body.data === 'object' && 'retry_after' in body.data) {
       reply.header('retry-after', String((body.data as { retry_after: number }).retry_after));
@@ -146,7 +154,8 @@ export async function buildApp(opts: AppOptions) {
   );
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => services.live.close());
-  const admission = registerGuard(app, services);
+  const guard = registerGuard(app, services);
+  guarded.admission = guard;
 
   const handlers: Handlers = {
     ...authHandlers(services),
@@ -170,7 +179,7 @@ export async function buildApp(opts: AppOptions) {
     (api, _opts, done) => {
       const a = api as unknown as App;
       a.get('/health', { config: { permission: 'public' }, schema: { hide: true } }, () => Promise.resolve({ code: 200, msg: 'ok', data: null }));
-      registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60, admission });
+      registerEndpoints(a, handlers, { publicRateLimit: opts.publicRateLimit ?? 60, admission: guard });
       done();
     },
     { prefix: API_BASE },

@@ -24,7 +24,11 @@ describe('the endpoint table', () => {
     const noop = () => Promise.resolve(null);
     const all = Object.fromEntries(entries.map(([n]) => [n, noop])) as unknown as Handlers;
     const { signIn: _, ...missing } = all;
-    const admission = { readmit: () => Promise.resolve(), settled: <T>(_req: unknown, handler: () => Promise<T>) => handler() };
+    const admission = {
+      readmit: () => Promise.resolve(),
+      settled: <T>(_req: unknown, handler: () => Promise<T>) => handler(),
+      confirmed: () => Promise.resolve(),
+    };
     expect(() => registerEndpoints(Fastify() as unknown as App, missing as Handlers, { publicRateLimit: 1, admission })).toThrow(/missing signIn/);
     expect(() => registerEndpoints(Fastify() as unknown as App, { ...all, stray: noop } as Handlers, { publicRateLimit: 1, admission })).toThrow(/extra stray/);
   });

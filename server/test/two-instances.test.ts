@@ -240,6 +240,9 @@ describe('two instances on one database', () => {
     expect(shown.body.data.records.length).toBeGreaterThan(0); // its history, read in the same statement on PostgreSQL
     // Allowed under the assumed epoch (cached), refused once the order's statement shows it moved on.
     expect((await grant([{ permissionId: 'myorders', actions: ['query'] }])).status).toBe(200);
+    // A call its validation refuses is refused for the permission first, as without a cache.
+    const noId = () => call(apps[0], 'GET', '/admin/Workorder/work_order_details', { token, payload: { company_id: company } });
+    expect((await noId()).status).toBe(403);
     expect((await detail(order.id)).status).toBe(403);
     expect((await grant(reading)).status).toBe(200);
     expect((await detail(order.id)).status).toBe(200);
@@ -247,6 +250,7 @@ describe('two instances on one database', () => {
     expect((await awaiting()).body.code).toBe(200);
     // A logout: refused at the next call, also for an order not there (its 404 is not the answer).
     expect((await call(apps[0], 'POST', '/auth/logout', { token })).body.code).toBe(200);
+    expect((await noId()).body.code).toBe(101);
     expect((await awaiting()).body.code).toBe(101);
     expect((await detail(2_000_000_000)).body.code).toBe(101);
     expect((await detail(order.id)).body.code).toBe(101);

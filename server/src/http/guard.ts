@@ -9,7 +9,7 @@ import { can, companyIdField, isPlatformCode, type AccessRule, type CompanyId } 
 import type { Services } from '../services.ts';
 import { errors } from './errors.ts';
 import { pickLang } from './messages.ts';
-import { EpochCheck } from '../lib/epoch-cache.ts';
+import { EpochCheck, StaleEpoch } from '../lib/epoch-cache.ts';
 
 export function readToken(req: FastifyRequest): string | null {
   const h = req.headers.token;
@@ -90,6 +90,12 @@ export interface Admission {
    * Throws StaleEpoch if the epoch moved on.
    */
   settled<T>(req: FastifyRequest, handler: () => Promise<T>): Promise<T>;
+  /**
+   * Before an error its handler never saw is answered (a validation error): confirms the
+   * epoch `req` assumed, if any and not yet read; when it moved on, admits `req` again, which
+   * throws the refusal the epoch read now gives (not signed in, 403), if any.
+   */
+  confirmed(req: FastifyRequest): Promise<void>;
 }
 
 /** Registers the hook; returns what the endpoint wrapper needs to finish a request admitted under an assumed epoch. */
@@ -176,6 +182,16 @@ export function registerGuard(app: FastifyInstance, services: Services): Admissi
   });
   return {
     readmit: (req) => admit(req, false),
+    async confirmed(req) {
+      const check = req.epochCheck;
+      if (!check || check.checked) return;
+      try {
+        check.confirm(await services.auth.epoch());
+      } catch (error) {
+        if (!(error instanceof StaleEpoch)) throw error;
+        await admit(req, false);
+      }
+    },
     async settled(req, handler) {
       try {
         return await handler();
