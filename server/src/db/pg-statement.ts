@@ -13,9 +13,12 @@
  * its columns under its name. The result has pg's shape as Kysely reads it: `rows`,
  * `rowCount`, `command`, `fields`.
  */
+import { createRequire } from 'node:module';
 import pg from 'pg';
-import pgUtils from 'pg/lib/utils.js';
 import { rowMaker } from './row-maker.ts';
+
+/** pg's value serialiser, which its own Query passes to `bind` (pg ships no types for it). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
 
 /** What a statement gives back, learnt from its first description. */
 export interface RowShape {
@@ -91,7 +94,7 @@ export class NamedStatement extends Query {
     }
     this.shape = this.known;
     try {
-      connection.bind({ portal: '', statement: this.name, values: this.values, valueMapper: pgUtils.prepareValue });
+      connection.bind({ portal: '', statement: this.name, values: this.values, valueMapper: prepareValue });
     } catch (err) {
       // As pg's Query does: a value that cannot be sent fails this run, and the connection is synced.
       connection.close({ type: 'S', name: this.name });
