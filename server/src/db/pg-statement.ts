@@ -7,7 +7,7 @@
  * the statement's shape (column names, parsers, a row maker) is kept by statement name for
  * the process, and later runs of a statement already parsed on their connection send Bind,
  * Execute and Sync only. Rows are read as arrays and made objects by a function compiled for
- * the columns (connect.ts rowMaker), as the SQLite driver's are.
+ * the columns (row-maker.ts), as the SQLite driver's are.
  *
  * A statement naming no column list (`*`) describes on every run: a migration could change
  * its columns under its name. The result has pg's shape as Kysely reads it: `rows`,
