@@ -111,11 +111,13 @@ export async function buildApp(opts: AppOptions) {
   app.setErrorHandler(async (err, req, reply) => {
     // A validation error of a request admitted under an assumed epoch is answered only under
     // a confirmed one: a refusal (a role since revoked, a logout) comes first.
-    const error = await guarded.admission?.confirmed(req).then(
-      () => err,
-      (refusal: unknown) => refusal,
-    );
-    const { status, body } = toEnvelope(error ?? err, req.lang);
+    let error: unknown = err;
+    try {
+      await guarded.admission?.confirmed(req);
+    } catch (refusal) {
+      error = refusal;
+    }
+    const { status, body } = toEnvelope(error, req.lang);
     if (status >= 500) req.log.error({ err }, 'request failed');
     if (status === 429 && body.data && typeof body.data === 'object' && 'retry_after' in body.data) {
       reply.header('retry-after', String((body.data as { retry_after: number }).retry_after));

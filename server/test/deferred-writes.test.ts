@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/connect.ts';
 import { DEFERRED_RESULT, DeferredWrites, later, LATER, mergedStatement, renumbered, summed, SUMMED, type Held } from '../src/db/deferred-writes.ts';
 import { columnTypesOf, setFormOf } from '../src/db/set-form.ts';
 import { REFUSALS_TOLD, StatementMerger, type Send } from '../src/db/statement-merge.ts';
-import { createPgDatabase, dialect } from './helper.ts';
+import { createPgDatabase, dialect, recordSentStatements } from './helper.ts';
 
 describe('deferred writes: the statement they become', () => {
   it('renumbers parameters, not dollar signs in strings, identifiers or comments', () => {
@@ -304,16 +304,10 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
   let drop: () => Promise<void>;
   let url: string;
   const sent: string[] = [];
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- applied below with its client as `this`
-  const original = pg.Client.prototype.query;
+  let stopRecording: () => void;
 
   beforeAll(async () => {
-    // Before the pool's first client: the connection wrapper binds the client's query.
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-      if (text) sent.push(text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
+    stopRecording = recordSentStatements(sent).restore;
     const made = await createPgDatabase();
     drop = made.drop;
     url = made.url;
@@ -331,7 +325,7 @@ describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {
     }
   });
   afterAll(async () => {
-    pg.Client.prototype.query = original;
+    stopRecording();
     await db.destroy();
     await drop();
   });

@@ -54,6 +54,23 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
+/**
+ * Records the text of every statement pg clients send from now on into `sent`, until
+ * `restore`. Install it before the pool's first client: the connection wrapper binds a
+ * client's query.
+ */
+export function recordSentStatements(sent: string[] = []): { sent: string[]; restore: () => void } {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- applied below with its client as `this`
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (text) sent.push(text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return { sent, restore: () => void (pg.Client.prototype.query = original) };
+}
+
 /** An empty migrated database of the dialect under test. */
 export async function freshDatabase(): Promise<{ db: Kysely<DB>; url: string; close: () => Promise<void> }> {
   if (dialect === 'postgres') {

@@ -4,40 +4,31 @@
  * reminder's count each carry the auth epoch, so each is one round trip; every round trip is
  * some 0.1 ms of CPU on this machine between the server and PostgreSQL.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, dialect, login, setup, type Harness } from './helper.ts';
+import { call, dialect, login, recordSentStatements, setup, type Harness } from './helper.ts';
 
 describe.skipIf(dialect !== 'postgres')('round trips of the hot reads (PostgreSQL)', () => {
   let h: Harness;
   let token: string;
-  const sent: string[] = [];
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- applied below with its client as `this`
-  const original = pg.Client.prototype.query;
+  let recording: ReturnType<typeof recordSentStatements>;
 
   beforeAll(async () => {
-    // Before the pool's first client: the connection wrapper binds the client's query.
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string } | undefined;
-      const text = typeof first === 'string' ? first : first?.text;
-      if (text) sent.push(text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
+    recording = recordSentStatements();
     h = await setup();
     token = await login(h.app, 'admin');
   });
   afterAll(async () => {
-    pg.Client.prototype.query = original;
+    recording.restore();
     await h.close();
   });
 
   /** The statements one call sent, after the same call once to warm the caches. */
   async function statementsOf(method: 'GET' | 'POST', path: string, payload: Record<string, unknown>) {
     expect((await call(h.app, method, path, { token, payload })).body.code).toBe(200);
-    sent.length = 0;
+    recording.sent.length = 0;
     const r = await call(h.app, method, path, { token, payload });
     expect(r.body.code).toBe(200);
-    return { texts: [...sent], data: r.body.data as Record<string, unknown> };
+    return { texts: [...recording.sent], data: r.body.data as Record<string, unknown> };
   }
 
   it('list page, detail with its history, and the reminder each send one statement', async () => {

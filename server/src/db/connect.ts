@@ -10,8 +10,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
-import { NamedStatement, type RowShape } from './pg-statement.ts';
-import { rowMaker } from './row-maker.ts';
+import { NamedStatement, type RowShape, type RowShapes } from './pg-statement.ts';
+import { rowMaker, selectsAllColumns } from './row-maker.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import type { DB } from './schema.ts';
 
@@ -82,7 +82,7 @@ interface SqliteStatement {
  * the columns under the cached statement) or not returning rows is kept as it is.
  */
 function withRowMaker(stmt: Database.Statement, text: string): SqliteStatement {
-  if (!stmt.reader || /\*(?!\))/.test(text)) return stmt;
+  if (!stmt.reader || selectsAllColumns(text)) return stmt;
   const make = rowMaker(stmt.columns().map((c) => c.name));
   const rows = stmt.raw(true);
   return {
@@ -120,7 +120,11 @@ const statementNames = new Map<string, string>();
 const prepared = Symbol('swo.prepared');
 
 /** What each named statement gives back, learnt from its first description (pg-statement.ts). */
-const rowShapes = new Map<string, RowShape>();
+const shapeByName = new Map<string, RowShape>();
+const rowShapes: RowShapes = {
+  get: (name) => shapeByName.get(name),
+  learn: (name, shape) => void remembered(shapeByName, name, NAMES_KEPT, () => shape),
+};
 
 const statementName = (text: string) => remembered(statementNames, text, NAMES_KEPT, () => `swo_${createHash('sha1').update(text).digest('base64url')}`);
 
@@ -154,8 +158,7 @@ function preparingSend(client: PreparingClient): QueryFn {
     }
     if (rest.length) return query({ name, text, values }, ...rest);
     return new Promise((resolve, reject) => {
-      const learn = (shape: RowShape) => remembered(rowShapes, name, NAMES_KEPT, () => shape);
-      query(new NamedStatement(name, text, values, rowShapes.get(name), learn, (err, result) => (err ? reject(err) : resolve(result))));
+      query(new NamedStatement(name, text, values, rowShapes, (err, result) => (err ? reject(err) : resolve(result))));
     });
   });
 }

@@ -15,7 +15,7 @@
  */
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { rowMaker } from './row-maker.ts';
+import { rowMaker, selectsAllColumns } from './row-maker.ts';
 
 /** pg's value serialiser, which its own Query passes to `bind` (pg ships no types for it). */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
@@ -26,6 +26,12 @@ export interface RowShape {
   fields: pg.FieldDef[];
   parsers: ((text: string) => unknown)[];
   make: (row: unknown[]) => unknown;
+}
+
+/** The shapes learnt so far, by statement name (kept by connect.ts for the process). */
+export interface RowShapes {
+  get(name: string): RowShape | undefined;
+  learn(name: string, shape: RowShape): void;
 }
 
 /** The parts of pg's connection a query writes to (pg's Query uses the same, untyped). */
@@ -46,7 +52,8 @@ interface QueryInternals {
   values: unknown[];
   /** A row pg's parser refused: the run fails with it when PostgreSQL is ready again. */
   _canceledDueToError: Error | false;
-  _result: { _types?: { getTypeParser(oid: number, format: string): (text: string) => unknown } };
+  /** pg's result: the command and count its handleCommandComplete reads from CommandComplete. */
+  _result: { command: string | null; rowCount: number | null; _types?: { getTypeParser(oid: number, format: string): (text: string) => unknown } };
   hasBeenParsed(connection: Connection): boolean;
   handleError(err: Error, connection: Connection): void;
 }
@@ -56,29 +63,23 @@ const Query = pg.Query as unknown as new (config: {
   text: string;
   values: unknown[];
   rowMode: 'array';
-}) => pg.Query & QueryInternals & { prepare(connection: Connection): void; handleCommandComplete(msg: unknown, connection: Connection): void };
-
-/** A statement text whose columns a migration could change under its name (`*`, not `count(*)`). */
-const ALL_COLUMNS = /\*(?!\))/;
+}) => pg.Query & QueryInternals & { prepare(connection: Connection): void };
 
 /**
- * One run of the named statement `name` (`text`, `values`); `known` is its shape when learnt
- * before, `learn` is told the shape a description gave. `done` receives pg's result or the
+ * One run of the named statement `name` (`text`, `values`); `shapes` gives its shape when
+ * learnt before and is told the shape a description gave. `done` receives pg's result or the
  * error PostgreSQL (or binding the values) raised. Submitted through `client.query(query)`.
  */
 export class NamedStatement extends Query {
   private shape: RowShape | undefined;
   private described = false;
   private readonly rowsRead: unknown[] = [];
-  private command: string | null = null;
-  private rowCount: number | null = null;
 
   constructor(
     name: string,
     text: string,
     values: unknown[],
-    private readonly known: RowShape | undefined,
-    private readonly learn: (shape: RowShape) => void,
+    private readonly shapes: RowShapes,
     private readonly done: (err: Error | null, result?: pg.QueryResult) => void,
   ) {
     super({ name, text, values, rowMode: 'array' });
@@ -87,12 +88,13 @@ export class NamedStatement extends Query {
   }
 
   override prepare(connection: Connection): void {
-    if (!this.known || ALL_COLUMNS.test(this.text) || !this.hasBeenParsed(connection)) {
+    const known = this.shapes.get(this.name); // never one for a `*` text: see finish
+    if (!known || !this.hasBeenParsed(connection)) {
       this.described = true;
       super.prepare(connection);
       return;
     }
-    this.shape = this.known;
+    this.shape = known;
     try {
       connection.bind({ portal: '', statement: this.name, values: this.values, valueMapper: prepareValue });
     } catch (err) {
@@ -127,18 +129,11 @@ export class NamedStatement extends Query {
     this.rowsRead.push(make(row));
   }
 
-  override handleCommandComplete(msg: { text: string }): void {
-    const m = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/.exec(msg.text);
-    if (!m) return;
-    this.command = m[1];
-    const count = m[3] ?? m[2];
-    if (count !== undefined) this.rowCount = Number(count);
-  }
-
   private finish(): void {
     // A description with no RowDescription answered NoData: the statement gives no rows.
     this.shape ??= { fields: [], parsers: [], make: (r) => r };
-    if (this.described && !ALL_COLUMNS.test(this.text)) this.learn(this.shape);
-    this.done(null, { command: this.command!, rowCount: this.rowCount, oid: 0, fields: this.shape.fields, rows: this.rowsRead });
+    if (this.described && !selectsAllColumns(this.text)) this.shapes.learn(this.name, this.shape);
+    const { command, rowCount } = this._result;
+    this.done(null, { command: command!, rowCount, oid: 0, fields: this.shape.fields, rows: this.rowsRead });
   }
 }

@@ -12,3 +12,12 @@ export function rowMaker(columns: readonly string[]): (row: unknown[]) => unknow
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the keys are the statement's own column names, quoted
   return new Function('r', `return {${keys.join(', ')}};`) as (row: unknown[]) => unknown;
 }
+
+/**
+ * Whether a statement's text names no column list (`*`, not `count(*)`): a migration could
+ * change its columns under a cached statement, so neither driver keeps a row maker (or, on
+ * PostgreSQL, a row description) for it.
+ */
+export function selectsAllColumns(text: string): boolean {
+  return /\*(?!\))/.test(text);
+}

@@ -180,13 +180,19 @@ export function registerGuard(app: FastifyInstance, services: Services): Admissi
       await admit(req, false);
     }
   });
+  /**
+   * Confirms by a read the epoch `req` assumed, unless nothing was assumed or it was read
+   * already (also when that read found it stale: the request reruns or is admitted again
+   * anyway). Throws StaleEpoch if it moved on.
+   */
+  async function confirmByRead(req: FastifyRequest): Promise<void> {
+    if (req.epochCheck && !req.epochCheck.checked) req.epochCheck.confirm(await services.auth.epoch());
+  }
   return {
     readmit: (req) => admit(req, false),
     async confirmed(req) {
-      const check = req.epochCheck;
-      if (!check || check.checked) return;
       try {
-        check.confirm(await services.auth.epoch());
+        await confirmByRead(req);
       } catch (error) {
         if (!(error instanceof StaleEpoch)) throw error;
         await admit(req, false);
@@ -196,8 +202,7 @@ export function registerGuard(app: FastifyInstance, services: Services): Admissi
       try {
         return await handler();
       } finally {
-        // Not when the handler read it already (also when that read found it stale: the request reruns anyway).
-        if (req.epochCheck && !req.epochCheck.checked) req.epochCheck.confirm(await services.auth.epoch());
+        await confirmByRead(req);
       }
     },
   };
