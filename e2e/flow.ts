@@ -7,6 +7,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  answerDialog,
   apiGet,
   apiLogin,
   awaitingCount,
@@ -164,7 +165,8 @@ export async function mainJob(page: Page, request: APIRequestContext, x: FlowTex
   await page.getByRole('button', { name: x.complete }).click();
   const modal = page.getByRole('dialog');
   await modal.locator('textarea').fill(x.shotSuffix ? 'Fixed on site.' : '已上门处理完毕');
-  await modal.getByRole('button', { name: x.completeOk }).click();
+  // A click while the dialog still zooms in can be lost (seen once in CI): click once settled.
+  await answerDialog(page, x.completeOk);
   await expect(modal).toBeHidden();
   // Completing moves the order to completed, or to pending review when its template asks for one.
   const id = Number(/detail\/(\d+)/.exec(page.url())![1]);

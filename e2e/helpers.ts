@@ -130,6 +130,11 @@ export async function closeDialogWith(page: Page, testId: string): Promise<void>
   await clickUntilClosed(page.locator(SETTLED_MODAL).getByTestId(testId), page.locator('.ant-modal-wrap', { has: page.getByTestId(testId) }));
 }
 
+/** Answers the open dialog (not a confirmation) with its button named `ok`, once it is done zooming in. */
+export async function answerDialog(page: Page, ok: RegExp): Promise<void> {
+  await clickUntilClosed(page.locator(SETTLED_MODAL).getByRole('button', { name: ok }), page.locator('.ant-modal-wrap', { has: page.locator('.ant-modal') }));
+}
+
 /** An antd button's accessible name: `text`, which antd may space out (two Chinese characters become "确 认"). */
 export const button = (text: string) => new RegExp(`^\\s*${text.split('').join('\\s?')}\\s*$`);
 

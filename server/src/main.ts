@@ -64,11 +64,11 @@ async function serve(purge: boolean) {
   });
   const stopPurge = purge
     ? schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed'), also: purgeUploads(db) })
-    : () => undefined;
+    : () => Promise.resolve();
   const stopMerge = purge ? scheduleIndexMerge(db, { onError: (err) => app.log.error({ err }, 'keyword index merge failed') }) : () => undefined;
   onShutdown(async () => {
-    stopPurge();
     stopMerge();
+    await stopPurge();
     await app.close();
     await db.destroy();
   });
@@ -117,8 +117,8 @@ async function primary(dialect: string, seeded: boolean): Promise<void> {
   });
   onShutdown(async () => {
     stopping = true;
-    stopPurge();
     stopMerge();
+    const purged = stopPurge();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     await Promise.all(
       workers.map(
@@ -130,6 +130,7 @@ async function primary(dialect: string, seeded: boolean): Promise<void> {
           }),
       ),
     );
+    await purged;
     await db.destroy();
   });
   for (let i = 0; i < config.workers; i++) fork();

@@ -63,16 +63,23 @@ export async function purgeExpired(db: Kysely<DB>, at: string = new Date().toISO
 
 /**
  * Runs `purgeExpired` (and `also`, e.g. the purge of unattached uploads) now and then every
- * `everyMs` (an hour); the timer does not keep the process alive. Returns a function that stops it.
+ * `everyMs` (an hour); the timer does not keep the process alive. Returns a function that stops
+ * it and resolves once a run in flight is over, so a shutdown can close the database after it.
  */
-export function schedulePurge(db: Kysely<DB>, opts: { everyMs?: number; onError?: (err: unknown) => void; also?: () => Promise<unknown> } = {}): () => void {
+export function schedulePurge(
+  db: Kysely<DB>,
+  opts: { everyMs?: number; onError?: (err: unknown) => void; also?: () => Promise<unknown> } = {},
+): () => Promise<void> {
   const onError = opts.onError ?? ((err) => console.error('purge failed', err));
+  let inFlight: Promise<unknown> = Promise.resolve();
   const run = () => {
-    void purgeExpired(db).catch(onError);
-    if (opts.also) void opts.also().catch(onError);
+    inFlight = Promise.all([purgeExpired(db).catch(onError), opts.also?.().catch(onError)]);
   };
   run();
   const timer = setInterval(run, opts.everyMs ?? HOUR);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await inFlight;
+  };
 }
