@@ -12,6 +12,7 @@ import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
 import { NamedStatement, type RowShape, type RowShapes } from './pg-statement.ts';
 import { rowMaker, selectsAllColumns } from './row-maker.ts';
+import { trackChanges, type WriteCount } from './read-cache.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import type { DB } from './schema.ts';
 
@@ -48,7 +49,10 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   // Statement journals in memory: a grouped create's savepoint journal outgrew SQLite's
   // 64 KiB in-memory spill and was written to a temporary file (docs/design.md, "Group commit").
   sqlite.pragma('temp_store = memory');
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  const writes: WriteCount = { count: 0 };
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  trackChanges(db, sqlite, writes);
+  return { db, dialect: 'sqlite' };
 }
 
 /**
@@ -56,13 +60,28 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
  * the least recently used dropped first): Kysely asks for a new statement on every query,
  * and preparing was a sixth of the CPU of a list call under load. Safe because Kysely runs
  * one query at a time on the connection (its mutex), so no cached statement is used while
- * still iterating.
+ * still iterating. Statements that write are counted in `writes` as they start (read-cache.ts).
  */
-function withStatementCache(sqlite: Database.Database, max = 1000) {
+function withStatementCache(sqlite: Database.Database, writes: WriteCount, max = 1000) {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => void sqlite.close(),
-    prepare: (text: string) => remembered(cache, text, max, () => withRowMaker(sqlite.prepare(text), text)),
+    prepare: (text: string) =>
+      remembered(cache, text, max, () => {
+        const stmt = sqlite.prepare(text);
+        const rows = withRowMaker(stmt, text);
+        return stmt.readonly ? rows : counted(rows, writes);
+      }),
+  };
+}
+
+/** A statement that writes, counting each run in `writes` before it starts (so a failed one counts too: a miss more, never a stale read). */
+function counted(stmt: SqliteStatement, writes: WriteCount): SqliteStatement {
+  return {
+    reader: stmt.reader,
+    all: (params) => (writes.count++, stmt.all(params)),
+    run: (params) => (writes.count++, stmt.run(params)),
+    iterate: (params) => (writes.count++, stmt.iterate(params)),
   };
 }
 

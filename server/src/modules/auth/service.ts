@@ -13,6 +13,7 @@ import { errors, AppError } from '../../http/errors.ts';
 import { message, type Lang } from '../../http/messages.ts';
 import { dummyHash, hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { EpochCache } from '../../lib/epoch-cache.ts';
+import { readThrough } from '../../db/read-cache.ts';
 import { isPostgres } from '../../db/types.ts';
 import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
@@ -24,7 +25,10 @@ import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
 
 export function createAuthService(db: Kysely<DB>) {
   const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
-  const readEpoch = repo.authEpochReader(db);
+  const readStored = repo.authEpochReader(db);
+  // On SQLite the read is kept while the database is unchanged (db/read-cache.ts): nothing
+  // else can have moved the epoch, and every signed-in call reads it.
+  const readEpoch = () => readThrough(db, 'auth-epoch', readStored);
   /** The newest auth epoch this process has read (epochs only grow). */
   let known: number | undefined;
   const assumable = isPostgres(db);

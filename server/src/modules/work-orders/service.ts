@@ -22,6 +22,7 @@ import {
   pageOf,
 } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
+import { readThrough } from '../../db/read-cache.ts';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { forCompany } from '../tenancy/for-company.ts';
@@ -92,37 +93,47 @@ export function createWorkOrderService(db: Kysely<DB>) {
   });
 
   return {
+    /**
+     * A page of the orders the actor may see. On SQLite a page is kept while the database is
+     * unchanged (db/read-cache.ts): agents reopening and refreshing the list between writes
+     * read it once; what it depends on besides the database is the caller and the query.
+     */
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
-      const data = forCompany(db, actor.companyId);
-      await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
-      const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-      // The page's statement read the epoch: confirmed before the names cached under it are
-      // used, and the endpoint wrapper need not read it (docs/design.md, "Assumed epoch").
-      if (found.epoch !== undefined) actor.epochCheck?.confirm(found.epoch);
-      return pageOf(await presentOrders(db, actor, found.rows), found.total, q, found.capped === true);
+      return readThrough(db, `list\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${JSON.stringify(q)}`, async () => {
+        const data = forCompany(db, actor.companyId);
+        await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
+        const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
+        // The page's statement read the epoch: confirmed before the names cached under it are
+        // used, and the endpoint wrapper need not read it (docs/design.md, "Assumed epoch").
+        if (found.epoch !== undefined) actor.epochCheck?.confirm(found.epoch);
+        return pageOf(await presentOrders(db, actor, found.rows), found.total, q, found.capped === true);
+      });
     },
 
+    /** One order with its form, template and history; kept on SQLite while the database is unchanged, as the list is. */
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
-      const data = forCompany(db, actor.companyId);
-      const order = await data.orders.findOrderDetail(id, await visibilityOf(data, actor));
-      if (!order) throw errors.notFound('orderNotFound');
-      // The order's statement read the epoch: confirmed before the names cached under it are
-      // used (docs/design.md, "One statement a detail").
-      if (order.epoch !== undefined) actor.epochCheck?.confirm(order.epoch);
-      const { records, epoch: _, ...row } = order;
-      return {
-        ...(await presentOrder(db, actor, row)),
-        form_data: JSON.parse(row.form_data) as Record<string, unknown>,
-        template: {
-          id: row.template_id,
-          name: row.template_name ?? '',
-          version: row.template_version,
-          // Choices from a source show by name, as the requester chose them.
-          schema: row.template_schema ? await withCompanySources(db, actor.companyId, row.template_schema) : { list: [] },
-          needs_review: row.template_needs_review === 1,
-        },
-        records: records.map(parseRecord),
-      };
+      return readThrough(db, `detail\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${id}`, async () => {
+        const data = forCompany(db, actor.companyId);
+        const order = await data.orders.findOrderDetail(id, await visibilityOf(data, actor));
+        if (!order) throw errors.notFound('orderNotFound');
+        // The order's statement read the epoch: confirmed before the names cached under it are
+        // used (docs/design.md, "One statement a detail").
+        if (order.epoch !== undefined) actor.epochCheck?.confirm(order.epoch);
+        const { records, epoch: _, ...row } = order;
+        return {
+          ...(await presentOrder(db, actor, row)),
+          form_data: JSON.parse(row.form_data) as Record<string, unknown>,
+          template: {
+            id: row.template_id,
+            name: row.template_name ?? '',
+            version: row.template_version,
+            // Choices from a source show by name, as the requester chose them.
+            schema: row.template_schema ? await withCompanySources(db, actor.companyId, row.template_schema) : { list: [] },
+            needs_review: row.template_needs_review === 1,
+          },
+          records: records.map(parseRecord),
+        };
+      });
     },
 
     /** The order's history; `assignments` narrows it to claim, assign, reassign and dispatch steps. */
@@ -145,12 +156,14 @@ export function createWorkOrderService(db: Kysely<DB>) {
      * one application or template.
      */
     async awaitingAssignment(actor: Actor, name?: string): Promise<number> {
-      const data = forCompany(db, actor.companyId);
-      const visibility = await visibilityOf(data, actor);
-      if (name) return data.orders.countUnassignedByName(name, visibility);
-      const { n, epoch } = await data.orders.countWithEpoch('unassigned', visibility);
-      if (epoch !== undefined) actor.epochCheck?.confirm(epoch);
-      return n;
+      return readThrough(db, `awaiting\0${actor.userId}\0${actor.companyId}\0${name ?? ''}`, async () => {
+        const data = forCompany(db, actor.companyId);
+        const visibility = await visibilityOf(data, actor);
+        if (name) return data.orders.countUnassignedByName(name, visibility);
+        const { n, epoch } = await data.orders.countWithEpoch('unassigned', visibility);
+        if (epoch !== undefined) actor.epochCheck?.confirm(epoch);
+        return n;
+      });
     },
 
     /** Staff who may receive an order (`employee_list`, `staffListTwo`): bound first, then the least loaded. */

@@ -1,0 +1,122 @@
+/**
+ * Reads kept while the SQLite database is unchanged (db/read-cache.ts; docs/design.md,
+ * "Reads kept while nothing changes"): served again only while no statement wrote on the
+ * process's connection and no other connection (another process of WORKERS) committed; a
+ * refusal is never kept; PostgreSQL always reads. Then, through the API, a list and a detail
+ * an agent keeps reopening show another agent's change at once.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connect.ts';
+import { readThrough } from '../src/db/read-cache.ts';
+import type { DB } from '../src/db/schema.ts';
+import { call, dialect, freshDatabase, login, setup, submitRepair, type Harness } from './helper.ts';
+
+describe.skipIf(dialect === 'postgres')('reads kept while the database is unchanged (SQLite)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-read-cache-'));
+  const url = `sqlite:${path.join(dir, 'kept.db')}`;
+  let db: Kysely<DB>;
+  let other: Kysely<DB>;
+  let reads = 0;
+  const counted = () => readThrough(db, 'n', async () => (reads++, Number((await sql<{ n: number }>`select count(*) n from t`.execute(db)).rows[0].n)));
+
+  beforeAll(async () => {
+    db = openDatabase(url).db;
+    other = openDatabase(url).db;
+    await sql`create table t (x integer)`.execute(db);
+  });
+  afterEach(() => void (reads = 0));
+  afterAll(async () => {
+    await db.destroy();
+    await other.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves a kept result until a statement of this connection writes', async () => {
+    expect(await counted()).toBe(0);
+    expect(await counted()).toBe(0);
+    expect(reads).toBe(1);
+    await sql`insert into t values (1)`.execute(db);
+    expect(await counted()).toBe(1);
+    expect(reads).toBe(2);
+  });
+
+  it('misses once another connection (another process) has committed', async () => {
+    expect(await counted()).toBe(1);
+    expect(reads).toBe(0); // kept since the last test's read
+    await sql`insert into t values (2)`.execute(other);
+    expect(await counted()).toBe(2);
+    expect(reads).toBe(1);
+  });
+
+  it('keeps no refusal, and a key per result', async () => {
+    let tries = 0;
+    const refused = () =>
+      readThrough(db, 'refused', () => {
+        tries++;
+        return Promise.reject(new Error('no'));
+      });
+    await expect(refused()).rejects.toThrow('no');
+    await expect(refused()).rejects.toThrow('no');
+    expect(tries).toBe(2);
+    expect(await readThrough(db, 'a', () => Promise.resolve('A'))).toBe('A');
+    expect(await readThrough(db, 'b', () => Promise.resolve('B'))).toBe('B');
+  });
+
+  it('shares a frozen result outside production', async () => {
+    const kept = await readThrough(db, 'page', () => Promise.resolve({ list: [{ id: 1 }] }));
+    expect(() => kept.list.push({ id: 2 })).toThrow();
+    expect(Object.isFrozen(kept.list[0])).toBe(true);
+  });
+});
+
+describe.skipIf(dialect !== 'postgres')('reads on PostgreSQL', () => {
+  it('always run: there is no cheap change stamp', async () => {
+    const { db, close } = await freshDatabase();
+    let reads = 0;
+    for (let i = 0; i < 3; i++) await readThrough(db, 'k', () => Promise.resolve(++reads));
+    expect(reads).toBe(3);
+    await close();
+  });
+});
+
+describe('a list, a detail and the reminder reopened while another agent acts', () => {
+  let h: Harness;
+  beforeAll(async () => (h = await setup()));
+  afterAll(() => h.close());
+
+  it('show the change at once', async () => {
+    const admin = await login(h.app, 'admin');
+    const created = await submitRepair(h);
+    const c = h.property;
+    const page = async () =>
+      (await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: c, pageNo: 1, pageSize: 20 } })).body.data as {
+        data: { id: number; status: string }[];
+      };
+    const detail = async () =>
+      (await call(h.app, 'GET', '/admin/Workorder/work_order_details', { token: admin, payload: { company_id: c, id: created.id } })).body.data as {
+        status: string;
+        records: unknown[];
+      };
+    const awaiting = async () => (await call<number>(h.app, 'POST', '/admin/Work/allDaiNumber', { token: admin, payload: { company_id: c } })).body.data;
+    const listed = (await page()).data.find((o) => o.id === created.id);
+    expect(listed?.status).toBe('unassigned');
+    expect((await detail()).status).toBe('unassigned');
+    const before = await awaiting();
+    // Opened again with nothing changed: the same answers.
+    expect((await page()).data.find((o) => o.id === created.id)).toEqual(listed);
+    expect(await awaiting()).toBe(before);
+
+    const handler = await login(h.app, 'zhangwei');
+    const claimed = await call(h.app, 'POST', '/admin/Workorder/claim_work_order', { token: handler, payload: { company_id: c, id: created.id } });
+    expect(claimed.status).toBe(200);
+    expect((await page()).data.find((o) => o.id === created.id)?.status).toBe('processing');
+    const after = await detail();
+    expect(after.status).toBe('processing');
+    expect(after.records).toHaveLength(2);
+    expect(await awaiting()).toBe(before - 1);
+  });
+});
