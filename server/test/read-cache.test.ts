@@ -52,7 +52,7 @@ describe.skipIf(dialect === 'postgres')('reads kept while the database is unchan
     expect(reads).toBe(1);
   });
 
-  it('keeps no refusal, and a key per result', async () => {
+  it('keeps no refusal, nothing without a key, and a result per key', async () => {
     let tries = 0;
     const refused = () =>
       readThrough(db, 'refused', () => {
@@ -62,6 +62,9 @@ describe.skipIf(dialect === 'postgres')('reads kept while the database is unchan
     await expect(refused()).rejects.toThrow('no');
     await expect(refused()).rejects.toThrow('no');
     expect(tries).toBe(2);
+    let unkept = 0;
+    for (let i = 0; i < 2; i++) await readThrough(db, null, () => Promise.resolve(++unkept));
+    expect(unkept).toBe(2); // no key: nothing kept (a keyword search)
     expect(await readThrough(db, 'a', () => Promise.resolve('A'))).toBe('A');
     expect(await readThrough(db, 'b', () => Promise.resolve('B'))).toBe('B');
   });

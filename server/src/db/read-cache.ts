@@ -52,12 +52,13 @@ export function trackChanges(db: object, sqlite: Database.Database, writes: Writ
  * `read()`'s result for `key`, served from what was kept under the same key while `db` has
  * not changed since; otherwise runs `read` and keeps its result. `key` must name everything
  * the result depends on besides the database (the caller, the query). A refusal is never
- * kept; one result is shared by the callers served it. On a database not tracked (PostgreSQL, a transaction's handle) it just runs `read`.
+ * kept; one result is shared by the callers served it. With a null `key`, or on a database
+ * not tracked (PostgreSQL, a transaction's handle), it just runs `read`.
  */
-export async function readThrough<V>(db: object, key: string, read: () => Promise<V>): Promise<V> {
-  const t = tracked.get(db);
+export async function readThrough<V>(db: object, key: string | null, read: () => Promise<V>): Promise<V> {
+  const t = key === null ? undefined : tracked.get(db);
   const version = t?.version() ?? null;
-  if (!t || version === null) return read();
+  if (!t || version === null || key === null) return read();
   const writes = t.writes.count;
   const hit = t.kept.get(key);
   if (hit && hit.version === version && hit.writes === writes) {

@@ -96,10 +96,13 @@ export function createWorkOrderService(db: Kysely<DB>) {
     /**
      * A page of the orders the actor may see. On SQLite a page is kept while the database is
      * unchanged (db/read-cache.ts): agents reopening and refreshing the list between writes
-     * read it once; what it depends on besides the database is the caller and the query.
+     * read it once; what it depends on besides the database is the caller and the query. A
+     * keyword search is not kept: typed words rarely come twice, and kept they would push
+     * out the pages and details that are reopened.
      */
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
-      return readThrough(db, `list\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${JSON.stringify(q)}`, async () => {
+      const key = q.keyword ? null : `list\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${JSON.stringify(q)}`;
+      return readThrough(db, key, async () => {
         const data = forCompany(db, actor.companyId);
         await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
         const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
