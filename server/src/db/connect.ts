@@ -12,7 +12,7 @@ import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
 import { NamedStatement, type RowShape, type RowShapes } from './pg-statement.ts';
 import { rowMaker, selectsAllColumns } from './row-maker.ts';
-import { trackChanges, type WriteCount } from './read-cache.ts';
+import { CHANGES_NO_READ, trackChanges, type WriteCount } from './read-cache.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import type { DB } from './schema.ts';
 
@@ -70,7 +70,7 @@ function withStatementCache(sqlite: Database.Database, writes: WriteCount, max =
       remembered(cache, text, max, () => {
         const stmt = sqlite.prepare(text);
         const rows = withRowMaker(stmt, text);
-        return stmt.readonly ? rows : counted(rows, writes);
+        return stmt.readonly || text.startsWith(CHANGES_NO_READ) ? rows : counted(rows, writes);
       }),
   };
 }

@@ -3,12 +3,20 @@
  * while nothing changes"). A result is stored with the database's change stamp read before
  * its statements ran, and served again only while the stamp is the same: no commit by
  * another connection (`PRAGMA data_version`, which covers the other processes of WORKERS)
- * and no writing statement run on this process's connection (counted by connect.ts).
+ * and no writing statement run on this process's connection (counted by connect.ts, all but
+ * those marked `CHANGES_NO_READ`).
  * A write anywhere misses every kept result, so nothing kept can be stale, whatever the
  * write was. PostgreSQL has no such cheap stamp: there every read runs.
  */
 import type Database from 'better-sqlite3';
 import { deepFreeze } from '../lib/deep-freeze.ts';
+
+/**
+ * The start of a statement's text that writes yet changes nothing any read returns (FTS5's
+ * `merge` command, which only reorganises the keyword index's segments): connect.ts does not
+ * count it, so the background merge does not drop every kept result a few times a second.
+ */
+export const CHANGES_NO_READ = '/* changes no read */ ';
 
 /** Writing statements run on one connection, counted as they start (connect.ts). */
 export interface WriteCount {
@@ -28,7 +36,11 @@ interface Tracked {
   kept: Map<string, Kept>;
 }
 
-/** Most results kept per database, the least recently used going first: a list page is ~10 KB, a detail a few, so some 20 MB at most. */
+/**
+ * Most results kept per database, the least recently used going first: a list page is ~10 KB,
+ * a detail a few (its template is the template cache's own object unless option sources
+ * filled it), some 20-40 MB at most.
+ */
 const MAX_KEPT = 2000;
 
 const FREEZE = process.env.NODE_ENV !== 'production';

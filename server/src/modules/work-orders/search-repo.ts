@@ -10,6 +10,7 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysel
 import type { CompanyId, WorkOrderId } from '@swo/contract';
 import { isPostgres, type Db } from '../../db/types.ts';
 import { LATER } from '../../db/deferred-writes.ts';
+import { CHANGES_NO_READ } from '../../db/read-cache.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import { documentTerms, orderDocument, queryTerms, type SearchQuery } from '../../lib/search-terms.ts';
 
@@ -202,7 +203,8 @@ export async function mergeIndexStep(db: Kysely<DB>, pages: number): Promise<boo
   return db.connection().execute(async (c) => {
     const changes = async () => (await sql<{ n: number }>`select total_changes() as n`.execute(c)).rows[0].n;
     const before = await changes();
-    await sql`insert into work_order_search (work_order_search, rank) values ('merge', ${pages})`.execute(c);
+    // Marked: a merge changes no search's or page's result, and must not drop the kept ones (db/read-cache.ts).
+    await sql`${sql.raw(CHANGES_NO_READ)}insert into work_order_search (work_order_search, rank) values ('merge', ${pages})`.execute(c);
     return (await changes()) - before >= 2;
   });
 }
