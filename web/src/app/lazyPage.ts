@@ -39,6 +39,19 @@ export interface LazyPageOptions {
 /** A lazily loaded page; `preload` starts loading it (once) without rendering it. */
 export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
+/** Whether a route element's component is a `lazyPage` (one that can be loaded ahead). */
+export function isLazyPage(type: unknown): type is LazyPage {
+  return typeof type === 'function' && typeof (type as Partial<LazyPage>).preload === 'function';
+}
+
+/**
+ * Loads `page`'s chunk ahead, ignoring a failure: loading ahead is a guess, and a chunk that
+ * failed is loaded again (and its error shown) when the page itself is shown.
+ */
+export function preloadAhead(page: Pick<LazyPage, 'preload'>): void {
+  page.preload().catch(() => undefined);
+}
+
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   { firstScreen = false, queryRoot = false, next }: LazyPageOptions = {},
@@ -72,15 +85,12 @@ export function lazyPage<P extends object>(
 
 /**
  * Starts loading `next`'s page when the browser is idle (after a second where it cannot
- * say: Safari has no requestIdleCallback); a failure is left for when it is shown. Returns
+ * say: Safari has no requestIdleCallback); a failure is left for when it is shown (`preloadAhead`). Returns
  * a function that cancels it (the page was left first), or nothing when there is no `next`.
  */
 export function preloadWhenIdle(next: LazyPageOptions['next']): (() => void) | undefined {
   if (!next) return undefined;
-  const task = () =>
-    void next()
-      .preload()
-      .catch(() => undefined);
+  const task = () => preloadAhead(next());
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(task, { timeout: 5000 });
     return () => cancelIdleCallback(id);

@@ -10,7 +10,7 @@ import PageLoading from '../components/PageLoading.tsx';
 import { preloadCalls } from './api.ts';
 import { firstPath, hasPath } from './dynamicRoutes.ts';
 import { RouteGuard, signInDestination } from './guard.tsx';
-import { lazyPage, type LazyPage } from './lazyPage.ts';
+import { isLazyPage, lazyPage, preloadAhead } from './lazyPage.ts';
 import { RouteObjectsContext, type RouteHandle } from './routeContext.ts';
 import { ENROL_ROUTE, LOGIN_PATH, type AppRoute } from './routeTypes.ts';
 import { useSession } from './session.ts';
@@ -173,12 +173,11 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
  */
 function preloadFirstPage(objects: RouteObject[], routes: AppRoute[], { pathname, search }: { pathname: string; search: string }) {
   if (!routes.length) return;
-  const ignore = () => undefined;
-  void BasicLayout.preload().catch(ignore);
-  void preloadCalls().catch(ignore);
+  preloadAhead(BasicLayout);
+  preloadAhead({ preload: preloadCalls });
   for (const m of matchRoutes(objects, pathname === LOGIN_PATH ? signInDestination(search, routes) : pathname) ?? []) {
     const type = (m.route.element as { type?: unknown } | undefined)?.type;
-    if (typeof type === 'function' && 'preload' in type) void (type as LazyPage).preload().catch(ignore);
+    if (isLazyPage(type)) preloadAhead(type);
   }
 }
 
