@@ -10,6 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import { deepFreeze } from '../lib/deep-freeze.ts';
+import { EpochCache } from '../lib/epoch-cache.ts';
 
 /**
  * The start of a statement's text that writes yet changes nothing any read returns (FTS5's
@@ -23,23 +24,16 @@ export interface WriteCount {
   count: number;
 }
 
-interface Kept {
-  version: number;
-  writes: number;
-  value: unknown;
-}
-
 interface Tracked {
-  /** The connection's data_version, or null while it cannot be read (busy). */
-  version: () => number | null;
-  writes: WriteCount;
-  kept: Map<string, Kept>;
+  /** The change stamp now, or null while it cannot be read (the connection is busy iterating). */
+  stamp: () => number | null;
+  kept: EpochCache<unknown>;
 }
 
 /**
- * Most results kept per database, the least recently used going first: a list page is ~10 KB,
- * a detail a few (its template is the template cache's own object unless option sources
- * filled it), some 20-40 MB at most.
+ * Most results kept per database, the oldest kept going first: a list page is ~10 KB, a detail
+ * a few (its template is the template cache's own object unless option sources filled it),
+ * some 20-40 MB at most.
  */
 const MAX_KEPT = 2000;
 
@@ -47,17 +41,29 @@ const FREEZE = process.env.NODE_ENV !== 'production';
 
 const tracked = new WeakMap<object, Tracked>();
 
-/** Makes `db` (a Kysely over `sqlite`, whose writing statements `writes` counts) keep read results. */
+/**
+ * Makes `db` (a Kysely over `sqlite`, whose writing statements `writes` counts) keep read
+ * results. Its change stamp is one number that grows with every write counted and with every
+ * change of `data_version` seen, so it is the epoch of an `EpochCache`.
+ */
 export function trackChanges(db: object, sqlite: Database.Database, writes: WriteCount): void {
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const version = () => {
+  let seenVersion: number | undefined;
+  let commitsSeen = 0;
+  const stamp = () => {
+    let version: number;
     try {
-      return dataVersion.get() as number;
+      version = dataVersion.get() as number;
     } catch {
       return null; // the connection is busy iterating: keep nothing now
     }
+    if (version !== seenVersion) {
+      seenVersion = version;
+      commitsSeen++;
+    }
+    return writes.count + commitsSeen;
   };
-  tracked.set(db, { version, writes, kept: new Map() });
+  tracked.set(db, { stamp, kept: new EpochCache(MAX_KEPT) });
 }
 
 /**
@@ -69,19 +75,13 @@ export function trackChanges(db: object, sqlite: Database.Database, writes: Writ
  */
 export async function readThrough<V>(db: object, key: string | null, read: () => Promise<V>): Promise<V> {
   const t = key === null ? undefined : tracked.get(db);
-  const version = t?.version() ?? null;
-  if (!t || version === null || key === null) return read();
-  const writes = t.writes.count;
-  const hit = t.kept.get(key);
-  if (hit && hit.version === version && hit.writes === writes) {
-    t.kept.delete(key);
-    t.kept.set(key, hit); // most recently used last
-    return hit.value as V;
-  }
+  const stamp = t?.stamp() ?? null;
+  if (!t || stamp === null || key === null) return read();
+  const hit = t.kept.get(key, stamp) as V | undefined;
+  if (hit !== undefined) return hit;
   // One result is shared by every caller that gets it: frozen outside production, so a
   // test catches code that would change it (freezing a list page costs ~14 us).
   const value = FREEZE ? deepFreeze(await read()) : await read();
-  if (t.kept.size >= MAX_KEPT) t.kept.delete(t.kept.keys().next().value!);
-  t.kept.set(key, { version, writes, value });
+  t.kept.set(key, stamp, value);
   return value;
 }

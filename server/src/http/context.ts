@@ -63,6 +63,15 @@ export interface Actor extends CompanyScope {
   epochCheck?: EpochCheck | null;
 }
 
+/**
+ * Confirms the epoch `actor` assumed with `read`, the epoch a service's own statement read
+ * beside its rows (undefined where it read none), before anything cached under the assumed
+ * epoch is used (docs/design.md, "Assumed epoch"). Throws StaleEpoch if it moved on.
+ */
+export function confirmEpochRead(actor: Actor, read: number | undefined): void {
+  if (read !== undefined) actor.epochCheck?.confirm(read);
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: AccessRule;

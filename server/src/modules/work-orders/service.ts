@@ -23,7 +23,7 @@ import {
 } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import { readThrough } from '../../db/read-cache.ts';
-import type { Actor } from '../../http/context.ts';
+import { confirmEpochRead, type Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
@@ -83,6 +83,14 @@ export async function presentOrder(db: Kysely<DB>, actor: Actor, order: OrderRow
   return (await presentOrders(db, actor, [order]))[0];
 }
 
+/**
+ * The key of a read kept for `actor` (db/read-cache.ts): what a work-order read depends on
+ * besides the database is the caller (user, company, language) and `what` it asked for.
+ */
+function keptKey(read: 'list' | 'detail' | 'awaiting', actor: Actor, what: string): string {
+  return `${read}\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${what}`;
+}
+
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
 export function createWorkOrderService(db: Kysely<DB>) {
@@ -101,27 +109,24 @@ export function createWorkOrderService(db: Kysely<DB>) {
      * out the pages and details that are reopened.
      */
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
-      const key = q.keyword ? null : `list\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${JSON.stringify(q)}`;
-      return readThrough(db, key, async () => {
+      return readThrough(db, q.keyword ? null : keptKey('list', actor, JSON.stringify(q)), async () => {
         const data = forCompany(db, actor.companyId);
         await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
         const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-        // The page's statement read the epoch: confirmed before the names cached under it are
-        // used, and the endpoint wrapper need not read it (docs/design.md, "Assumed epoch").
-        if (found.epoch !== undefined) actor.epochCheck?.confirm(found.epoch);
+        // The page's statement read the epoch: the endpoint wrapper need not read it.
+        confirmEpochRead(actor, found.epoch);
         return pageOf(await presentOrders(db, actor, found.rows), found.total, q, found.capped === true);
       });
     },
 
     /** One order with its form, template and history; kept on SQLite while the database is unchanged, as the list is. */
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
-      return readThrough(db, `detail\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${id}`, async () => {
+      return readThrough(db, keptKey('detail', actor, String(id)), async () => {
         const data = forCompany(db, actor.companyId);
         const order = await data.orders.findOrderDetail(id, await visibilityOf(data, actor));
         if (!order) throw errors.notFound('orderNotFound');
-        // The order's statement read the epoch: confirmed before the names cached under it are
-        // used (docs/design.md, "One statement a detail").
-        if (order.epoch !== undefined) actor.epochCheck?.confirm(order.epoch);
+        // The order's statement read the epoch (docs/design.md, "One statement a detail").
+        confirmEpochRead(actor, order.epoch);
         const { records, epoch: _, ...row } = order;
         return {
           ...(await presentOrder(db, actor, row)),
@@ -159,12 +164,12 @@ export function createWorkOrderService(db: Kysely<DB>) {
      * one application or template.
      */
     async awaitingAssignment(actor: Actor, name?: string): Promise<number> {
-      return readThrough(db, `awaiting\0${actor.userId}\0${actor.companyId}\0${name ?? ''}`, async () => {
+      return readThrough(db, keptKey('awaiting', actor, name ?? ''), async () => {
         const data = forCompany(db, actor.companyId);
         const visibility = await visibilityOf(data, actor);
         if (name) return data.orders.countUnassignedByName(name, visibility);
         const { n, epoch } = await data.orders.countWithEpoch('unassigned', visibility);
-        if (epoch !== undefined) actor.epochCheck?.confirm(epoch);
+        confirmEpochRead(actor, epoch);
         return n;
       });
     },
