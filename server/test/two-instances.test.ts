@@ -2,7 +2,8 @@
  * Two app instances on one database, each with its own connection and caller cache, as two
  * processes or machines would run (docs/design.md, "Caller cache"): a revocation made
  * through one is refused at once by the other, even though the other had just cached the
- * caller; a claim race across both has one winner; a live-update event raised through one
+ * caller; a claim race across both has one winner; what one keeps while nothing changes
+ * shows a change made through the other at once; a live-update event raised through one
  * is delivered by the other's event stream (docs/design.md, "Live updates").
  */
 import fs from 'node:fs';
@@ -279,6 +280,34 @@ describe('two instances on one database', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+  });
+
+  it('a list, a detail and the reminder kept on one show a claim made through the other at the next call', async () => {
+    const watcher = await login(apps[1], 'admin');
+    const claimer = await login(apps[0], 'admin');
+    const created = await call(apps[0], 'POST', '/admin/Work/add', {
+      token: claimer,
+      payload: { company_id: company, application_id: await appId('业主报修'), form_data: REPAIR, requester_name: '测试', requester_phone: '13600000001' },
+    });
+    const id = created.body.data.id as number;
+    const newest = async () => (await list(apps[1], watcher)).body.data.data[0] as { id: number; status: string };
+    const detail = async () =>
+      (await call(apps[1], 'GET', '/admin/Workorder/work_order_details', { token: watcher, payload: { company_id: company, id } })).body.data as {
+        status: string;
+      };
+    const awaiting = async () =>
+      (await call(apps[1], 'POST', '/admin/Work/allDaiNumber', { token: watcher, payload: { company_id: company } })).body.data as number;
+    // Read twice on the other instance: the second answer is the kept one.
+    for (let i = 0; i < 2; i++) {
+      expect(await newest()).toMatchObject({ id, status: 'unassigned' });
+      expect((await detail()).status).toBe('unassigned');
+    }
+    const before = await awaiting();
+    expect(await awaiting()).toBe(before);
+    expect((await call(apps[0], 'POST', '/admin/Workorder/claim_work_order', { token: claimer, payload: { company_id: company, id } })).status).toBe(200);
+    expect(await newest()).toMatchObject({ id, status: 'processing' });
+    expect((await detail()).status).toBe('processing');
+    expect(await awaiting()).toBe(before - 1);
   });
 });
 

@@ -1,15 +1,20 @@
 /**
- * Results of reads kept while the SQLite database is unchanged (docs/design.md, "Reads kept
- * while nothing changes"). A result is stored with the database's change stamp read before
- * its statements ran, and served again only while the stamp is the same: no commit by
- * another connection (`PRAGMA data_version`, which covers the other processes of WORKERS)
- * and no writing statement run on this process's connection (counted by connect.ts, all but
- * those marked `CHANGES_NO_READ`).
- * A write anywhere misses every kept result, so nothing kept can be stale, whatever the
- * write was. PostgreSQL has no such cheap stamp: there every read runs.
+ * Results of reads kept while the database is unchanged (docs/design.md, "Reads kept while
+ * nothing changes"). A result is stored with the database's change stamp read before its
+ * statements ran, and served again only while the stamp is the same, so nothing kept can be
+ * stale, whatever was written.
+ * - SQLite: no commit by another connection (`PRAGMA data_version`, which covers the other
+ *   processes of WORKERS) and no writing statement run on this process's connection (counted
+ *   by connect.ts, all but those marked `CHANGES_NO_READ`); read in process.
+ * - PostgreSQL: the snapshot a statement would take now (`pg_current_snapshot()`), read with
+ *   the auth epoch in one round trip that replaces the read's own statements. Two equal
+ *   snapshots see the same committed transactions: a transaction that ends either leaves the
+ *   running list or raises xmax. Covers every process and machine on the database.
  */
 import type Database from 'better-sqlite3';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { deepFreeze } from '../lib/deep-freeze.ts';
+import type { DB } from './schema.ts';
 import { EpochCache } from '../lib/epoch-cache.ts';
 
 /**
@@ -24,10 +29,16 @@ export interface WriteCount {
   count: number;
 }
 
+/** A database's change stamp, and the auth epoch when the stamp's statement read it (PostgreSQL). */
+interface Stamp {
+  /** Null while it cannot be read (SQLite's connection is busy iterating): nothing is kept then. */
+  at: number | string | null;
+  epoch?: number;
+}
+
 interface Tracked {
-  /** The change stamp now, or null while it cannot be read (the connection is busy iterating). */
-  stamp: () => number | null;
-  kept: EpochCache<unknown>;
+  stamp: () => Stamp | Promise<Stamp>;
+  kept: EpochCache<unknown, number | string>;
 }
 
 /**
@@ -55,13 +66,29 @@ export function trackChanges(db: object, sqlite: Database.Database, writes: Writ
     try {
       version = dataVersion.get() as number;
     } catch {
-      return null; // the connection is busy iterating: keep nothing now
+      return { at: null }; // the connection is busy iterating: keep nothing now
     }
     if (version !== seenVersion) {
       seenVersion = version;
       commitsSeen++;
     }
-    return writes.count + commitsSeen;
+    return { at: writes.count + commitsSeen };
+  };
+  tracked.set(db, { stamp, kept: new EpochCache(MAX_KEPT) });
+}
+
+/**
+ * Makes `db`, a Kysely over PostgreSQL, keep read results. Its change stamp is the text of
+ * the snapshot a statement takes now (`xmin:xmax:running`), read with `epochColumn`, the auth
+ * epoch, which the caller confirms an assumed epoch with (docs/design.md, "Assumed epoch").
+ * Tracking a database already tracked changes nothing.
+ */
+export function trackSnapshots(db: Kysely<DB>, epochColumn: RawBuilder<number>): void {
+  if (tracked.has(db)) return;
+  const query = db.selectNoFrom([epochColumn.as('epoch'), sql<string>`pg_current_snapshot()::text`.as('snapshot')]).compile();
+  const stamp = async (): Promise<Stamp> => {
+    const { epoch, snapshot } = (await db.executeQuery(query)).rows[0] as { epoch: number | string; snapshot: string };
+    return { at: snapshot, epoch: Number(epoch) };
   };
   tracked.set(db, { stamp, kept: new EpochCache(MAX_KEPT) });
 }
@@ -71,17 +98,22 @@ export function trackChanges(db: object, sqlite: Database.Database, writes: Writ
  * not changed since; otherwise runs `read` and keeps its result. `key` must name everything
  * the result depends on besides the database (the caller, the query). A refusal is never
  * kept; one result is shared by the callers served it. With a null `key`, or on a database
- * not tracked (PostgreSQL, a transaction's handle), it just runs `read`.
+ * not tracked (a transaction's handle), it just runs `read`. `onEpoch` gets the auth epoch
+ * when the stamp's statement read it (PostgreSQL), before a kept result is served: it throws
+ * to refuse (a request that assumed another epoch).
  */
-export async function readThrough<V>(db: object, key: string | null, read: () => Promise<V>): Promise<V> {
+export async function readThrough<V>(db: object, key: string | null, read: () => Promise<V>, onEpoch?: (epoch: number) => void): Promise<V> {
   const t = key === null ? undefined : tracked.get(db);
-  const stamp = t?.stamp() ?? null;
-  if (!t || stamp === null || key === null) return read();
-  const hit = t.kept.get(key, stamp) as V | undefined;
+  if (!t || key === null) return read();
+  const now = t.stamp();
+  const { at, epoch } = now instanceof Promise ? await now : now;
+  if (epoch !== undefined) onEpoch?.(epoch);
+  if (at === null) return read();
+  const hit = t.kept.get(key, at) as V | undefined;
   if (hit !== undefined) return hit;
   // One result is shared by every caller that gets it: frozen outside production, so a
   // test catches code that would change it (freezing a list page costs ~14 us).
   const value = FREEZE ? deepFreeze(await read()) : await read();
-  t.kept.set(key, stamp, value);
+  t.kept.set(key, at, value);
   return value;
 }

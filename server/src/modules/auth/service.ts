@@ -26,12 +26,13 @@ import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
 export function createAuthService(db: Kysely<DB>) {
   const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
   const readStored = repo.authEpochReader(db);
+  const assumable = isPostgres(db);
   // On SQLite the read is kept while the database is unchanged (db/read-cache.ts): nothing
-  // else can have moved the epoch, and every signed-in call reads it.
-  const readEpoch = () => readThrough(db, 'auth-epoch', readStored);
+  // else can have moved the epoch, and every signed-in call reads it. On PostgreSQL the
+  // change stamp's own statement would be a round trip as dear as the read.
+  const readEpoch = assumable ? readStored : () => readThrough(db, 'auth-epoch', readStored);
   /** The newest auth epoch this process has read (epochs only grow). */
   let known: number | undefined;
-  const assumable = isPostgres(db);
   return {
     /** The database's auth epoch: read once per request, it keys the caller caches (docs/design.md, "Caller cache"). */
     epoch: async (): Promise<number> => {
