@@ -12,7 +12,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
-import { readThrough, trackSnapshots } from '../src/db/read-cache.ts';
+import { readThrough, sharedAfterArrival, trackSnapshots } from '../src/db/read-cache.ts';
 import { authEpochColumn } from '../src/modules/auth/repo.ts';
 import type { DB } from '../src/db/schema.ts';
 import { mergeIndexStep } from '../src/modules/work-orders/search-repo.ts';
@@ -165,6 +165,44 @@ describe.skipIf(dialect !== 'postgres')('reads kept while the database is unchan
     };
     await expect(readThrough(db, 'n', () => Promise.resolve(-1), refuse)).rejects.toThrow('moved on');
     expect(reads).toBe(before);
+  });
+});
+
+describe('stamp reads shared by the callers that come while one is in flight', () => {
+  /** A read whose answers the test gives, one per read sent, in order. */
+  function controlled() {
+    const pending: { answer: (v: number) => void; fail: (e: Error) => void }[] = [];
+    const read = () => new Promise<number>((answer, fail) => pending.push({ answer, fail }));
+    return { pending, shared: sharedAfterArrival(read) };
+  }
+
+  it('serves each caller a read sent after it called, one for all who came meanwhile', async () => {
+    const { pending, shared } = controlled();
+    const first = shared();
+    expect(pending).toHaveLength(1);
+    const later = [shared(), shared(), shared()]; // came while the first was in flight
+    expect(pending).toHaveLength(1);
+    pending[0].answer(1);
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    expect(pending).toHaveLength(2); // sent once the first ended, after they came
+    pending[1].answer(2);
+    expect(await Promise.all(later)).toEqual([2, 2, 2]);
+    const alone = shared();
+    expect(pending).toHaveLength(3);
+    pending[2].answer(3);
+    expect(await alone).toBe(3);
+  });
+
+  it('fails only the callers of a failed read', async () => {
+    const { pending, shared } = controlled();
+    const failing = shared();
+    const waiting = shared();
+    pending[0].fail(new Error('connection lost'));
+    await expect(failing).rejects.toThrow('connection lost');
+    await Promise.resolve();
+    pending[1].answer(7);
+    expect(await waiting).toBe(7);
   });
 });
 

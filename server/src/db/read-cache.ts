@@ -81,16 +81,43 @@ export function trackChanges(db: object, sqlite: Database.Database, writes: Writ
  * Makes `db`, a Kysely over PostgreSQL, keep read results. Its change stamp is the text of
  * the snapshot a statement takes now (`xmin:xmax:running`), read with `epochColumn`, the auth
  * epoch, which the caller confirms an assumed epoch with (docs/design.md, "Assumed epoch").
- * Tracking a database already tracked changes nothing.
+ * Callers share stamp reads (`sharedAfterArrival`). Tracking a database already tracked
+ * changes nothing.
  */
 export function trackSnapshots(db: Kysely<DB>, epochColumn: RawBuilder<number>): void {
   if (tracked.has(db)) return;
   const query = db.selectNoFrom([epochColumn.as('epoch'), sql<string>`pg_current_snapshot()::text`.as('snapshot')]).compile();
-  const stamp = async (): Promise<Stamp> => {
+  const read = async (): Promise<Stamp> => {
     const { epoch, snapshot } = (await db.executeQuery(query)).rows[0] as { epoch: number | string; snapshot: string };
     return { at: snapshot, epoch: Number(epoch) };
   };
-  tracked.set(db, { stamp, kept: new EpochCache(MAX_KEPT) });
+  tracked.set(db, { stamp: sharedAfterArrival(read), kept: new EpochCache(MAX_KEPT) });
+}
+
+/**
+ * `read` shared by its callers, each served by a read sent after it called: at most one is
+ * in flight, and the callers that come meanwhile share the next, sent when it ends. So a
+ * caller's answer is never older than its call (a write it saw committed is in it), and under
+ * load one round trip serves many requests.
+ */
+export function sharedAfterArrival<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | null = null;
+  let next: Promise<T> | null = null;
+  const send = (): Promise<T> => {
+    const sent: Promise<T> = read().finally(() => {
+      if (inFlight === sent) inFlight = null;
+    });
+    inFlight = sent;
+    return sent;
+  };
+  return () => {
+    if (!inFlight) return send();
+    next ??= inFlight.then(
+      () => ((next = null), send()),
+      () => ((next = null), send()),
+    );
+    return next;
+  };
 }
 
 /**
