@@ -239,8 +239,8 @@ async function measureApp(
     lines.push({ name: '  the searching client', r: searching, target: { p95: 50 }, noRatio: true });
     const drop = 1 - beside.rps / alone.rps;
     lines.push(`  list throughput drop while one client searches: ${(drop * 100).toFixed(1)} % — target <= 20 % ${drop <= 0.2 ? 'met' : 'MISSED'}`);
-    // On SQLite a list page is kept while nothing is written (docs/design.md, "Reads kept
-    // while nothing changes"): the list beside a client creating orders shows it under writes.
+    // A list page is kept while nothing is written (docs/design.md, "Reads kept while
+    // nothing changes"): the list beside a client creating orders shows it under writes.
     const [underWrites, creating] = await Promise.all([load({ ...list, connections: CONNECTIONS - 1 }), load({ ...create, connections: 1 })]);
     lines.push({ name: '  the same, one client creating orders beside', r: underWrites });
     lines.push({ name: '  the creating client', r: creating, noRatio: true });

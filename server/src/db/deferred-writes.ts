@@ -23,6 +23,7 @@
  * - Outside a transaction, and on SQLite, a marked query runs at once as it is.
  */
 import { sql, type Expression } from 'kysely';
+import { BoundedMap } from '../lib/bounded-map.ts';
 import { asText, maskQuoted, NotSettable, QUOTED_OR_COMMENT, setFormOf, valuesRow, type ColumnTypes } from './set-form.ts';
 
 /** The mark at the end of a deferrable statement's text (a comment: SQLite ignores it). */
@@ -297,7 +298,7 @@ interface Rows {
   tail: string;
 }
 
-const rowsCache = new Map<string, Rows | null>();
+const rowsCache = new BoundedMap<string, Rows | null>(1000);
 
 /**
  * `text` as the parts of a multi-row insert, or null when it is not one whose parameters
@@ -316,7 +317,6 @@ function rowsOf(text: string): Rows | null {
       const tail = row ? text.slice(row.end) : '';
       if (row && cut(tail)?.numbers.length === 0) r = { head, row: text.slice(head.length, row.end), tail };
     }
-    if (rowsCache.size >= 1000) rowsCache.delete(rowsCache.keys().next().value!);
     rowsCache.set(text, r);
   }
   return r;
@@ -330,7 +330,7 @@ const ROLLBACK = answered('ROLLBACK');
 const SELECT = Symbol('select');
 
 /** Marked statements' kinds by text (the texts of a few call sites, repeated on every call). */
-const kinds = new Map<string, string | typeof SELECT | null>();
+const kinds = new BoundedMap<string, string | typeof SELECT | null>(1000);
 
 /**
  * What a marked statement is: the table an INSERT writes, SELECT, or null when it cannot
@@ -342,7 +342,6 @@ function kindOf(marked: string, mark: string): string | typeof SELECT | null {
     const text = marked.slice(0, -mark.length);
     const insert = /^\s*insert\s+into\s+"?([a-z_][a-z0-9_]*)"?/i.exec(text);
     kind = renumbered(text, 0) !== text ? null : insert ? insert[1].toLowerCase() : /^\s*select\s/i.test(text) && mark === LATER ? SELECT : null;
-    if (kinds.size >= 1000) kinds.delete(kinds.keys().next().value!);
     kinds.set(marked, kind);
   }
   return kind;
@@ -355,7 +354,7 @@ const TOKENS = new RegExp(`${QUOTED_OR_COMMENT}|\\$(\\d+)|\\$`, 'g');
 type Cut = { texts: string[]; numbers: number[] } | null;
 
 /** Cuts by text: a merge renumbers the same few texts (the call sites' writes) again and again. */
-const cuts = new Map<string, Cut>();
+const cuts = new BoundedMap<string, Cut>(1000);
 
 /** `text` cut at each parameter `$n` outside quotes and comments, or null for a dollar-quoted string. */
 function cut(text: string): Cut {
@@ -376,7 +375,6 @@ function cut(text: string): Cut {
       from = m.index + m[0].length;
     }
     texts.push(text.slice(from));
-    if (cuts.size >= 1000) cuts.delete(cuts.keys().next().value!);
     cuts.set(text, c);
   }
   return c;

@@ -15,6 +15,7 @@
  * set form. Forms: `insert … values (…)`, `insert … select <list without from>`, and a
  * `select <list without from>`, each followed by a tail without parameters (`on conflict …`).
  */
+import { BoundedMap } from '../lib/bounded-map.ts';
 
 /** Column types by table and column (`format_type` without type modifier). */
 export type ColumnTypes = ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -57,11 +58,10 @@ const forms = new WeakMap<ColumnTypes, Map<string, SetForm | null>>();
 /** The set form of `text` under `types`, or null when it has none (kept by text). */
 export function setFormOf(text: string, types: ColumnTypes): SetForm | null {
   let byText = forms.get(types);
-  if (!byText) forms.set(types, (byText = new Map<string, SetForm | null>()));
+  if (!byText) forms.set(types, (byText = new BoundedMap<string, SetForm | null>(1000)));
   let form = byText.get(text);
   if (form === undefined) {
     form = build(text, types);
-    if (byText.size >= 1000) byText.delete(byText.keys().next().value!);
     byText.set(text, form);
   }
   return form;

@@ -1,3 +1,5 @@
+import { BoundedMap } from './bounded-map.ts';
+
 /**
  * A bounded in-process cache whose entries hold only under the epoch they were read in
  * (docs/design.md, "Caller cache"). The caller reads the database's auth epoch once per
@@ -6,10 +8,12 @@
  * compared whole (a PostgreSQL snapshot, db/read-cache.ts).
  */
 export class EpochCache<V, E extends number | string = number> {
-  private readonly entries = new Map<string, { epoch: E; value: V }>();
+  private readonly entries: BoundedMap<string, { epoch: E; value: V }>;
 
   /** `max`: entries kept; the oldest inserted goes first when full. */
-  constructor(private readonly max = 10_000) {}
+  constructor(max = 10_000) {
+    this.entries = new BoundedMap(max);
+  }
 
   get(key: string, epoch: E): V | undefined {
     const e = this.entries.get(key);
@@ -17,10 +21,6 @@ export class EpochCache<V, E extends number | string = number> {
   }
 
   set(key: string, epoch: E, value: V): void {
-    if (this.entries.size >= this.max && !this.entries.has(key)) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
     this.entries.set(key, { epoch, value });
   }
 }

@@ -6,16 +6,16 @@
  */
 import type { FormTemplate } from '@swo/contract';
 import { deepFreeze } from '../../lib/deep-freeze.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 
 const MAX_PARSED = 100;
-const parsed = new Map<string, FormTemplate>();
+const parsed = new BoundedMap<string, FormTemplate>(MAX_PARSED);
 
 /** The template of JSON `text`, deep-frozen: callers share it. Throws SyntaxError on bad JSON. */
 export function parsedTemplate(text: string): FormTemplate {
   let schema = parsed.get(text);
   if (!schema) {
     schema = deepFreeze(JSON.parse(text) as FormTemplate);
-    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
     parsed.set(text, schema);
   }
   return schema;

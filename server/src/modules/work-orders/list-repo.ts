@@ -25,6 +25,7 @@ import type { SearchQuery } from '../../lib/search-terms.ts';
 import { KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, ftsQuery, keywordStream, matching, parseKeyword, postingsOf, termsMatch } from './search-repo.ts';
 import { scopedCounts, scopedPageIds } from './participants-repo.ts';
 import { listRecords, recordsJson, type RecordRow } from './records-repo.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 
 /** History actions that make their actor a reviewer of the order. */
 export const REVIEWS = ['examine_pass', 'examine_fail'];
@@ -224,8 +225,7 @@ function knownSchema(db: Db, companyId: CompanyId, templateId: TemplateId, versi
 function rememberSchema(db: Db, companyId: CompanyId, templateId: TemplateId, version: number, schema: FormTemplate): void {
   if (db.isTransaction) return;
   let schemas = versionSchemas.get(db);
-  if (!schemas) versionSchemas.set(db, (schemas = new Map<string, FormTemplate>()));
-  if (schemas.size >= MAX_SCHEMAS) schemas.delete(schemas.keys().next().value!);
+  if (!schemas) versionSchemas.set(db, (schemas = new BoundedMap<string, FormTemplate>(MAX_SCHEMAS)));
   schemas.set(`${companyId}:${templateId}:${version}`, schema);
 }
 

@@ -12,6 +12,7 @@
 import type { ApplicationId, CategoryId, CompanyId, StaffId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
 import { displayNames, NAMED_TABLES as KINDS, type NamedTable } from './list-repo.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 
 /** What a row needs to be named. */
 interface Nameable {
@@ -57,12 +58,11 @@ const caches = new WeakMap<Db, Map<CompanyId, DisplayNames>>();
 /** The kept names of the company under `epoch`; a request of an older epoch than the kept one gets its own. */
 function knownFor(db: Db, companyId: CompanyId, epoch: number): DisplayNames {
   let companies = caches.get(db);
-  if (!companies) caches.set(db, (companies = new Map<CompanyId, DisplayNames>()));
+  if (!companies) caches.set(db, (companies = new BoundedMap<CompanyId, DisplayNames>(MAX_COMPANIES)));
   let known = companies.get(companyId);
   if (known && known.epoch > epoch) return new DisplayNames(epoch);
   if (!known || known.epoch !== epoch) {
-    if (known) companies.delete(companyId);
-    else if (companies.size >= MAX_COMPANIES) companies.delete(companies.keys().next().value!);
+    if (known) companies.delete(companyId); // stored anew: the newest epoch goes last
     known = new DisplayNames(epoch);
     companies.set(companyId, known);
   }
