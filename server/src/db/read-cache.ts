@@ -14,8 +14,8 @@
 import type Database from 'better-sqlite3';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { deepFreeze } from '../lib/deep-freeze.ts';
-import type { DB } from './schema.ts';
 import { EpochCache } from '../lib/epoch-cache.ts';
+import type { DB } from './schema.ts';
 
 /**
  * The start of a statement's text that writes yet changes nothing any read returns (FTS5's
@@ -110,13 +110,11 @@ export function sharedAfterArrival<T>(read: () => Promise<T>): () => Promise<T> 
     inFlight = sent;
     return sent;
   };
+  // Sent once the read in flight ends, whether it answered or failed.
+  const sendNext = () => ((next = null), send());
   return () => {
     if (!inFlight) return send();
-    next ??= inFlight.then(
-      () => ((next = null), send()),
-      () => ((next = null), send()),
-    );
-    return next;
+    return (next ??= inFlight.then(sendNext, sendNext));
   };
 }
 

@@ -45,11 +45,12 @@ export function isLazyPage(type: unknown): type is LazyPage {
 }
 
 /**
- * Loads `page`'s chunk ahead, ignoring a failure: loading ahead is a guess, and a chunk that
- * failed is loaded again (and its error shown) when the page itself is shown.
+ * Runs `load` (a page's `preload`, or any chunk's loader) ahead, ignoring a failure: loading
+ * ahead is a guess, and a chunk that failed is loaded again (and its error shown) when the
+ * page itself is shown.
  */
-export function preloadAhead(page: Pick<LazyPage, 'preload'>): void {
-  page.preload().catch(() => undefined);
+export function preloadAhead(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
 }
 
 export function lazyPage<P extends object>(
@@ -90,7 +91,7 @@ export function lazyPage<P extends object>(
  */
 export function preloadWhenIdle(next: LazyPageOptions['next']): (() => void) | undefined {
   if (!next) return undefined;
-  const task = () => preloadAhead(next());
+  const task = () => preloadAhead(next().preload);
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(task, { timeout: 5000 });
     return () => cancelIdleCallback(id);

@@ -173,11 +173,11 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
  */
 function preloadFirstPage(objects: RouteObject[], routes: AppRoute[], { pathname, search }: { pathname: string; search: string }) {
   if (!routes.length) return;
-  preloadAhead(BasicLayout);
-  preloadAhead({ preload: preloadCalls });
+  preloadAhead(BasicLayout.preload);
+  preloadAhead(preloadCalls);
   for (const m of matchRoutes(objects, pathname === LOGIN_PATH ? signInDestination(search, routes) : pathname) ?? []) {
     const type = (m.route.element as { type?: unknown } | undefined)?.type;
-    if (isLazyPage(type)) preloadAhead(type);
+    if (isLazyPage(type)) preloadAhead(type.preload);
   }
 }
 

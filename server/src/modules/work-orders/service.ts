@@ -84,15 +84,15 @@ export async function presentOrder(db: Kysely<DB>, actor: Actor, order: OrderRow
 }
 
 /**
- * The key of a read kept for `actor` (db/read-cache.ts): what a work-order read depends on
- * besides the database is the caller (user, company, language) and `what` it asked for.
+ * `read()`'s result for `actor`, kept while the database is unchanged (db/read-cache.ts):
+ * what a work-order read depends on besides the database is the caller (user, company,
+ * language), its `kind` and `what` it asked for (null: not kept). The epoch read with the
+ * change stamp (PostgreSQL) confirms the one the actor assumed.
  */
-function keptKey(read: 'list' | 'detail' | 'awaiting', actor: Actor, what: string): string {
-  return `${read}\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${what}`;
+function keptRead<V>(db: Kysely<DB>, actor: Actor, kind: 'list' | 'detail' | 'awaiting', what: string | null, read: () => Promise<V>): Promise<V> {
+  const key = what === null ? null : `${kind}\0${actor.userId}\0${actor.companyId}\0${actor.lang}\0${what}`;
+  return readThrough(db, key, read, (epoch) => confirmEpochRead(actor, epoch));
 }
-
-/** Confirms the epoch `actor` assumed with the one a kept read's change stamp was read with (PostgreSQL). */
-const confirmer = (actor: Actor) => (epoch: number) => confirmEpochRead(actor, epoch);
 
 const ASSIGNMENT_ACTIONS = ['claim', 'assign', 'reassign', 'dispatch'];
 
@@ -112,49 +112,39 @@ export function createWorkOrderService(db: Kysely<DB>) {
      * out the pages and details that are reopened.
      */
     async list(actor: Actor, q: WorkOrderListQuery): Promise<Paged<WorkOrder>> {
-      return readThrough(
-        db,
-        q.keyword ? null : keptKey('list', actor, JSON.stringify(q)),
-        async () => {
-          const data = forCompany(db, actor.companyId);
-          await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
-          const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
-          // The page's statement read the epoch: the endpoint wrapper need not read it.
-          confirmEpochRead(actor, found.epoch);
-          return pageOf(await presentOrders(db, actor, found.rows), found.total, q, found.capped === true);
-        },
-        confirmer(actor),
-      );
+      return keptRead(db, actor, 'list', q.keyword ? null : JSON.stringify(q), async () => {
+        const data = forCompany(db, actor.companyId);
+        await data.references.requireOwned({ application: q.application_id, category: q.category_id, staff: q.handler_id });
+        const found = await data.orders.listOrders({ ...zonedFilters(q, actor.timeZone), visibility: await visibilityOf(data, actor) });
+        // The page's statement read the epoch: the endpoint wrapper need not read it.
+        confirmEpochRead(actor, found.epoch);
+        return pageOf(await presentOrders(db, actor, found.rows), found.total, q, found.capped === true);
+      });
     },
 
     /** One order with its form, template and history; kept while the database is unchanged, as the list is. */
     async detail(actor: Actor, id: WorkOrderId): Promise<WorkOrderDetail> {
-      return readThrough(
-        db,
-        keptKey('detail', actor, String(id)),
-        async () => {
-          const data = forCompany(db, actor.companyId);
-          const order = await data.orders.findOrderDetail(id, await visibilityOf(data, actor));
-          if (!order) throw errors.notFound('orderNotFound');
-          // The order's statement read the epoch (docs/design.md, "One statement a detail").
-          confirmEpochRead(actor, order.epoch);
-          const { records, epoch: _, ...row } = order;
-          return {
-            ...(await presentOrder(db, actor, row)),
-            form_data: JSON.parse(row.form_data) as Record<string, unknown>,
-            template: {
-              id: row.template_id,
-              name: row.template_name ?? '',
-              version: row.template_version,
-              // Choices from a source show by name, as the requester chose them.
-              schema: row.template_schema ? await withCompanySources(db, actor.companyId, row.template_schema) : { list: [] },
-              needs_review: row.template_needs_review === 1,
-            },
-            records: records.map(parseRecord),
-          };
-        },
-        confirmer(actor),
-      );
+      return keptRead(db, actor, 'detail', String(id), async () => {
+        const data = forCompany(db, actor.companyId);
+        const order = await data.orders.findOrderDetail(id, await visibilityOf(data, actor));
+        if (!order) throw errors.notFound('orderNotFound');
+        // The order's statement read the epoch (docs/design.md, "One statement a detail").
+        confirmEpochRead(actor, order.epoch);
+        const { records, epoch: _, ...row } = order;
+        return {
+          ...(await presentOrder(db, actor, row)),
+          form_data: JSON.parse(row.form_data) as Record<string, unknown>,
+          template: {
+            id: row.template_id,
+            name: row.template_name ?? '',
+            version: row.template_version,
+            // Choices from a source show by name, as the requester chose them.
+            schema: row.template_schema ? await withCompanySources(db, actor.companyId, row.template_schema) : { list: [] },
+            needs_review: row.template_needs_review === 1,
+          },
+          records: records.map(parseRecord),
+        };
+      });
     },
 
     /** The order's history; `assignments` narrows it to claim, assign, reassign and dispatch steps. */
@@ -177,19 +167,14 @@ export function createWorkOrderService(db: Kysely<DB>) {
      * one application or template.
      */
     async awaitingAssignment(actor: Actor, name?: string): Promise<number> {
-      return readThrough(
-        db,
-        keptKey('awaiting', actor, name ?? ''),
-        async () => {
-          const data = forCompany(db, actor.companyId);
-          const visibility = await visibilityOf(data, actor);
-          if (name) return data.orders.countUnassignedByName(name, visibility);
-          const { n, epoch } = await data.orders.countWithEpoch('unassigned', visibility);
-          confirmEpochRead(actor, epoch);
-          return n;
-        },
-        confirmer(actor),
-      );
+      return keptRead(db, actor, 'awaiting', name ?? '', async () => {
+        const data = forCompany(db, actor.companyId);
+        const visibility = await visibilityOf(data, actor);
+        if (name) return data.orders.countUnassignedByName(name, visibility);
+        const { n, epoch } = await data.orders.countWithEpoch('unassigned', visibility);
+        confirmEpochRead(actor, epoch);
+        return n;
+      });
     },
 
     /** Staff who may receive an order (`employee_list`, `staffListTwo`): bound first, then the least loaded. */
