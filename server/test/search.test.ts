@@ -237,6 +237,32 @@ describe('keyword search through the list', () => {
     expect(past.body.data.totalCount).toBe(seventh.body.data.totalCount);
   });
 
+  it("a company's search counts its own matches alone, however many newer ones another company has", async () => {
+    await order('ownInspection', '地下车库巡检记录');
+    // More newer matches in the other company than a page and its lookahead read.
+    const like = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', h.it).executeTakeFirstOrThrow();
+    const { id: _id, ...rest } = like;
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: KEYWORD_LOOKAHEAD + 45 }, (_, i) => ({
+      ...rest,
+      order_no: `X${String(i).padStart(12, '0')}`,
+      title: `车库巡检 ${i}`,
+      deleted_at: null,
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await h.db
+        .insertInto('work_orders')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    await indexMissing(h.appDb);
+    const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, keyword: '巡检', pageSize: 20 } });
+    expect(r.body.data.data.map((o: { id: number }) => o.id)).toEqual([made.ownInspection.id]);
+    expect(r.body.data.totalCount).toBe(1);
+    expect(r.body.data.totalCapped).toBeUndefined();
+  });
+
   it("another company's orders never match", async () => {
     await order('other', '另一家公司的漏水', '测试', '13600000000', h.it);
     expect((await search('漏水')).has(made.other.id)).toBe(false);
@@ -245,7 +271,9 @@ describe('keyword search through the list', () => {
 
   it.skipIf(dialect === 'postgres')('merging the index into fewer segments leaves every keyword finding what it found', async () => {
     const segments = async () => (await sql<{ n: number }>`select count(distinct segid) as n from work_order_search_idx`.execute(h.db)).rows[0].n;
-    // Each order is committed alone: a segment each, which writes merge only once 16 gathered.
+    // From a merged index (what earlier tests left would reach 16 segments sometime), each
+    // order is committed alone: a segment each, which writes merge only once 16 gathered.
+    await mergeIndexFully(h.appDb);
     for (const n of [1, 2, 3, 4]) await order(`merge${n}`, `合并检查 segment ${n}`);
     const scattered = await segments();
     expect(scattered).toBeGreaterThanOrEqual(4);

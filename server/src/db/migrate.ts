@@ -34,6 +34,7 @@ import * as searchUsermerge from './migrations/2026-11-27T01-00-search-usermerge
 import * as searchPostings from './migrations/2026-11-27T02-00-search-postings.ts';
 import * as searchDeleted from './migrations/2026-11-28T00-00-search-deleted.ts';
 import * as impliedForeignKeys from './migrations/2026-11-28T01-00-implied-foreign-keys.ts';
+import * as searchCompanyTerms from './migrations/2026-12-02T00-00-search-company-terms.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T02-00-search-postings': searchPostings,
   '2026-11-28T00-00-search-deleted': searchDeleted,
   '2026-11-28T01-00-implied-foreign-keys': impliedForeignKeys,
+  '2026-12-02T00-00-search-company-terms': searchCompanyTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -520,7 +520,8 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
 /**
  * The `limit` newest orders matching `f` and the keyword's terms `kw`, with the auth epoch
  * on PostgreSQL, a round trip less (docs/design.md, "Assumed epoch"; null on SQLite, where
- * reading it costs no round trip). SQLite joins FTS5's matches read in rowid order.
+ * reading it costs no round trip). SQLite reads the company's FTS5 matches in rowid order,
+ * from the index alone without other filters, else joined to the filtered orders.
  * PostgreSQL reads a query with an exact term from its postings (search-repo.ts
  * `postingsOf`), alone when no other filter is set (a soft delete removes an order's
  * postings, so every posting is a listed order), else joined to the filtered orders; a
@@ -531,9 +532,9 @@ async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw:
   // Only the company's orders (of one status tab) are asked besides the keyword: the common search.
   const simple = isSimple({ ...f, keyword: undefined });
   if (!isPostgres(db)) {
-    const match = ftsQuery(kw);
+    const match = ftsQuery(companyId, kw);
     if (simple) {
-      const query = f.status ? statusMatches(db, { companyId, status: f.status, match, limit }) : companyMatches(db, { companyId, match, limit });
+      const query = f.status ? statusMatches(db, { companyId, status: f.status, match, limit }) : companyMatches(db, { match, limit });
       return (await db.executeQuery(query)).rows;
     }
     return sqliteMatches(idsWithoutKeyword(db, companyId, f), match, limit).execute();
@@ -581,10 +582,20 @@ function sqliteMatches(ids: ReturnType<typeof idsWithoutKeyword>, match: string,
     .orderBy('s.id', 'desc')
     .limit(limit);
 }
-/** SQLite: `sqliteMatches` of the company's orders (of one status tab), the common search, compiled once. */
-const companyMatches = compiledOnce((db, v: { companyId: CompanyId; match: string; limit: number }) =>
-  sqliteMatches(idsWithoutKeyword(db, v.companyId, {}), v.match, v.limit),
+/**
+ * SQLite, the common search (no filter but the keyword): the `limit` newest matches, from the
+ * index alone, compiled once. The index holds only listed orders (a soft delete takes an order
+ * out, `unindexOrder`) and `match` only the company's terms (search-repo.ts `companyTerm`),
+ * so no order need be looked up: that lookup was some half of a search's statement.
+ */
+const companyMatches = compiledOnce((db, v: { match: string; limit: number }) =>
+  db
+    .selectFrom(keywordStream(v.match))
+    .select(['s.id', sql<null>`null`.as('auth_epoch')])
+    .orderBy('s.id', 'desc')
+    .limit(v.limit),
 );
+/** SQLite: `sqliteMatches` of the company's orders of one status tab, compiled once. */
 const statusMatches = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus; match: string; limit: number }) =>
   sqliteMatches(idsWithoutKeyword(db, v.companyId, { status: v.status }), v.match, v.limit),
 );

@@ -38,7 +38,7 @@ export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrde
       select ${companyId}, unnest(${terms}::text[]), ${orderId}${onConflict('do nothing')}${sql.raw(LATER)}`.execute(db);
   } else {
     if (!fresh) await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
-    await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.join(' ')})`.execute(db);
+    await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.map((t) => companyTerm(companyId, t)).join(' ')})`.execute(db);
   }
 }
 
@@ -56,6 +56,18 @@ export async function unindexOrder(db: Db, companyId: CompanyId, orderId: WorkOr
   }
 }
 
+/**
+ * SQLite: term `t` as the keyword index holds it, under its company: the company id in six
+ * base-36 digits (a fixed width, so no tag is the start of another's term), then the term.
+ * FTS5 reads a whole run of letters and digits as one token, so the tag stays on its term,
+ * and a search reads only its company's matches (migration 2026-12-02T00-00; docs/design.md,
+ * "Keyword search"). The index's prefix sizes, 8 and 9, are the tag and 2 or 3 characters.
+ */
+export function companyTerm(companyId: CompanyId, t: string): string {
+  return companyId.toString(36).padStart(COMPANY_TAG, '0') + t;
+}
+const COMPANY_TAG = 6;
+
 /** A double-quoted FTS5 string / a single-quoted tsquery lexeme (terms hold letters and digits only). */
 const fts = (t: string) => `"${t.replace(/"/g, '""')}"`;
 const lexeme = (t: string) => `'${t.replace(/['\\]/g, '')}'`;
@@ -69,9 +81,10 @@ export function parseKeyword(keyword: string): SearchQuery | null {
   return q.exact.length || q.prefix.length ? q : null;
 }
 
-/** The FTS5 MATCH text of query terms: every term, prefix words with `*`. */
-export function ftsQuery(q: SearchQuery): string {
-  return [...q.exact.map(fts), ...q.prefix.map((t) => `${fts(t)}*`)].join(' ');
+/** The FTS5 MATCH text of query terms in company `companyId`'s part of the index: every term, prefix words with `*`. */
+export function ftsQuery(companyId: CompanyId, q: SearchQuery): string {
+  const tagged = (t: string) => fts(companyTerm(companyId, t));
+  return [...q.exact.map(tagged), ...q.prefix.map((t) => `${tagged(t)}*`)].join(' ');
 }
 
 /** The tsquery text of query terms: every term, prefix words with `:*`. */
@@ -101,7 +114,7 @@ export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>
       ...q.prefix.map((t) => eb('w.id', 'in', postingIds(companyId, t, true))),
     ]);
   }
-  return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${ftsQuery(q)})`);
+  return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${ftsQuery(companyId, q)})`);
 }
 
 /**
@@ -140,10 +153,10 @@ export const KEYWORD_PROBE_PER_MATCH = 8;
 export const KEYWORD_LOOKAHEAD = 100;
 
 /**
- * SQLite only: the ids of the orders (of any company) matching `match` (the FTS5 text of a
- * query, `ftsQuery`; one parameter, so a query of it can be compiled once), newest first, as
- * a derived table `s(id)` to join on. Read in FTS5's own rowid order, a page joined to it
- * costs O(page) however common the words.
+ * SQLite only: the ids of the orders matching `match` (the FTS5 text of a query, `ftsQuery`,
+ * which names the company; one parameter, so a query of it can be compiled once), newest
+ * first, as a derived table `s(id)` to join on. Read in FTS5's own rowid order, a page
+ * joined to it costs O(page) however common the words.
  */
 export function keywordStream(match: string) {
   return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${match} order by rowid desc)`.as('s');
