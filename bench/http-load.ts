@@ -16,7 +16,8 @@
  * - PostgreSQL: list and detail >= 5 %, create >= 3 % with p95 <= 40 ms, and no backend
  *   waiting on Lock:transactionid in pg_stat_activity sampled every 50 ms during create.
  * - Keyword search p95 <= 50 ms; list at 49 connections loses at most 20 % of its req/s
- *   while one more client searches continuously.
+ *   while one more client searches continuously (BENCH_DROP_ROUNDS, 3, alternated rounds of
+ *   the two, the drop taken from their summed req/s).
  * Then list, detail and create once more with WORKERS=2, npm start's default on 2 cores:
  * the PostgreSQL targets beside their rows too (the issue's PostgreSQL targets do not say
  * one process), none for SQLite's (they do).
@@ -41,6 +42,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS || 10);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 50;
+/** Alternated rounds of the list alone and beside one searching client (BENCH_DROP_ROUNDS). */
+const DROP_ROUNDS = Number(process.env.BENCH_DROP_ROUNDS || 3);
 
 /** A free TCP port on the loopback interface (asked of the OS, then released). */
 function freePort(): Promise<number> {
@@ -231,14 +234,26 @@ async function measureApp(
         lines.push(`  pg_stat_activity sampled ${samples} times during create: ${waiting} with a backend waiting on Lock:transactionid — target 0`);
       }
     }
-    // Does one client searching starve the list? 49 connections alone, then beside it.
-    const alone = await load({ ...list, connections: CONNECTIONS - 1 });
-    const [beside, searching] = await Promise.all([load({ ...list, connections: CONNECTIONS - 1 }), load({ ...search, connections: 1 })]);
-    lines.push({ name: `Workorder/list, ${CONNECTIONS - 1} connections`, r: alone });
-    lines.push({ name: '  the same, one client searching beside', r: beside });
-    lines.push({ name: '  the searching client', r: searching, target: { p95: 50 }, noRatio: true });
-    const drop = 1 - beside.rps / alone.rps;
-    lines.push(`  list throughput drop while one client searches: ${(drop * 100).toFixed(1)} % — target <= 20 % ${drop <= 0.2 ? 'met' : 'MISSED'}`);
+    // Does one client searching starve the list? 49 connections alone, then beside it, in
+    // alternated rounds: two 10 s runs of the same build differ by 10-15 % on this machine,
+    // as much as the effect measured, so one pair decided the target by chance.
+    const rounds: { alone: LoadResult; beside: LoadResult; searching: LoadResult }[] = [];
+    for (let i = 0; i < DROP_ROUNDS; i++) {
+      const alone = await load({ ...list, connections: CONNECTIONS - 1 });
+      const [beside, searching] = await Promise.all([load({ ...list, connections: CONNECTIONS - 1 }), load({ ...search, connections: 1 })]);
+      rounds.push({ alone, beside, searching });
+    }
+    const dropOf = (r: (typeof rounds)[number]) => 1 - r.beside.rps / r.alone.rps;
+    const median = [...rounds].sort((a, b) => dropOf(a) - dropOf(b))[Math.floor(rounds.length / 2)];
+    lines.push({ name: `Workorder/list, ${CONNECTIONS - 1} connections`, r: median.alone });
+    lines.push({ name: '  the same, one client searching beside', r: median.beside });
+    lines.push({ name: '  the searching client', r: median.searching, target: { p95: 50 }, noRatio: true });
+    const sum = (pick: (r: (typeof rounds)[number]) => LoadResult) => rounds.reduce((s, r) => s + pick(r).rps, 0);
+    const drop = 1 - sum((r) => r.beside) / sum((r) => r.alone);
+    const each = rounds.map((r) => (dropOf(r) * 100).toFixed(1)).join(', ');
+    lines.push(
+      `  list throughput drop while one client searches: ${(drop * 100).toFixed(1)} % of the req/s of ${rounds.length} alternated rounds (each: ${each} %; the rows above: the median round) — target <= 20 % ${drop <= 0.2 ? 'met' : 'MISSED'}`,
+    );
     // A list page is kept while nothing is written (docs/design.md, "Reads kept while
     // nothing changes"): the list beside a client creating orders shows it under writes.
     const [underWrites, creating] = await Promise.all([load({ ...list, connections: CONNECTIONS - 1 }), load({ ...create, connections: 1 })]);
