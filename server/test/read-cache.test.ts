@@ -16,7 +16,7 @@ import { readThrough, sharedAfterArrival, trackSnapshots } from '../src/db/read-
 import { authEpochColumn } from '../src/modules/auth/repo.ts';
 import type { DB } from '../src/db/schema.ts';
 import { mergeIndexStep } from '../src/modules/work-orders/search-repo.ts';
-import { call, dialect, freshDatabase, login, setup, submitRepair, type Harness } from './helper.ts';
+import { call, dialect, freshDatabase, login, setup, submitRepair, withinTries, type Harness } from './helper.ts';
 
 describe.skipIf(dialect === 'postgres')('reads kept while the database is unchanged (SQLite)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-read-cache-'));
@@ -106,20 +106,17 @@ describe.skipIf(dialect !== 'postgres')('reads kept while the database is unchan
     await close();
   });
 
-  /**
-   * Whether a read right after another was served kept, in one of a few tries: transaction
-   * ids are the whole server's, so a test of another database ending a transaction between
-   * the two makes a miss (never a stale answer).
-   */
-  async function keptWithinTries(): Promise<boolean> {
-    for (let i = 0; i < 20; i++) {
-      await counted();
-      const before = reads;
-      await counted();
-      if (reads === before) return true;
-    }
-    return false;
-  }
+  /** Whether a read right after another was served kept, in one of a few tries (helper.ts `withinTries`). */
+  const keptWithinTries = () =>
+    withinTries(
+      async () => {
+        await counted();
+        const before = reads;
+        await counted();
+        return reads === before;
+      },
+      (kept) => kept,
+    );
 
   it('serves a kept result while no transaction ends', async () => {
     expect(await counted()).toBe(0);

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, dialect, login, recordSentStatements, setup, type Harness } from './helper.ts';
+import { call, dialect, login, recordSentStatements, setup, withinTries, type Harness } from './helper.ts';
 
 describe.skipIf(dialect !== 'postgres')('round trips of the hot reads (PostgreSQL)', () => {
   let h: Harness;
@@ -51,10 +51,12 @@ describe.skipIf(dialect !== 'postgres')('round trips of the hot reads (PostgreSQ
     const order = (first.data.data as { id: number }[])[0];
     for (const [method, path, extra] of calls) {
       const payload = { company_id: company, ...(path.endsWith('details') ? { id: order.id } : {}), ...extra };
-      // Transaction ids are the whole server's: another database's test ending one between
-      // two calls makes a miss, so the fewest of a few tries is the unchanged call's.
-      let unchanged = await statementsOf(method, path, payload);
-      for (let i = 0; i < 10 && unchanged.texts.length > 1; i++) unchanged = await statementsOf(method, path, payload);
+      // Another database's test ending a transaction between two calls makes a miss (helper.ts `withinTries`).
+      const unchanged = await withinTries(
+        () => statementsOf(method, path, payload),
+        (u) => u.texts.length === 1,
+        11,
+      );
       expect(unchanged.texts).toHaveLength(1);
       expect(isStamp(unchanged.texts[0])).toBe(true);
       const changed = await statementsOf(method, path, payload, true);
