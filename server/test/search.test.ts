@@ -38,6 +38,31 @@ async function order(key: string, description: string, requester = '测试', pho
   made[key] = r.body.data;
 }
 
+/**
+ * `count` new unassigned orders of company `companyId`, copies of one of its orders but for
+ * their numbers (`prefix` and 12 digits) and titles, written in bulk and then indexed.
+ */
+async function manyNewOrders(companyId: number, count: number, prefix: string, title: (i: number) => string) {
+  const { id: _id, ...like } = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    ...like,
+    order_no: `${prefix}${String(i).padStart(12, '0')}`,
+    title: title(i),
+    status: 'unassigned',
+    handler_id: null,
+    deleted_at: null,
+    created_at: at,
+    updated_at: at,
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await h.db
+      .insertInto('work_orders')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  await indexMissing(h.appDb);
+}
+
 const search = async (keyword: string, companyId = h.property) => {
   const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: companyId, keyword, pageSize: 100 } });
   expect(r.status, keyword).toBe(200);
@@ -192,28 +217,8 @@ describe('keyword search through the list', () => {
   });
 
   it('past the lookahead the total is a lower bound, said so; the page is the newest; paging on counts further', async () => {
-    const like = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', h.it).executeTakeFirstOrThrow();
-    const at = new Date().toISOString();
     const made = KEYWORD_LOOKAHEAD + 45;
-    const rows = Array.from({ length: made }, (_, i) => {
-      const { id: _id, ...rest } = like;
-      return {
-        ...rest,
-        order_no: `S${String(i).padStart(12, '0')}`,
-        title: `例行巡检 routine${i}`,
-        status: 'unassigned',
-        handler_id: null,
-        deleted_at: null,
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 200)
-      await h.db
-        .insertInto('work_orders')
-        .values(rows.slice(i, i + 200))
-        .execute();
-    await indexMissing(h.appDb);
+    await manyNewOrders(h.it, made, 'S', (i) => `例行巡检 routine${i}`);
     const page = (pageNo: number) =>
       call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.it, keyword: '巡检', pageSize: 20, pageNo } });
     const first = await page(1);
@@ -240,23 +245,7 @@ describe('keyword search through the list', () => {
   it("a company's search counts its own matches alone, however many newer ones another company has", async () => {
     await order('ownInspection', '地下车库巡检记录');
     // More newer matches in the other company than a page and its lookahead read.
-    const like = await h.db.selectFrom('work_orders').selectAll().where('company_id', '=', h.it).executeTakeFirstOrThrow();
-    const { id: _id, ...rest } = like;
-    const at = new Date().toISOString();
-    const rows = Array.from({ length: KEYWORD_LOOKAHEAD + 45 }, (_, i) => ({
-      ...rest,
-      order_no: `X${String(i).padStart(12, '0')}`,
-      title: `车库巡检 ${i}`,
-      deleted_at: null,
-      created_at: at,
-      updated_at: at,
-    }));
-    for (let i = 0; i < rows.length; i += 200)
-      await h.db
-        .insertInto('work_orders')
-        .values(rows.slice(i, i + 200))
-        .execute();
-    await indexMissing(h.appDb);
+    await manyNewOrders(h.it, KEYWORD_LOOKAHEAD + 45, 'X', (i) => `车库巡检 ${i}`);
     const r = await call(h.app, 'GET', '/admin/Workorder/list', { token: admin, payload: { company_id: h.property, keyword: '巡检', pageSize: 20 } });
     expect(r.body.data.data.map((o: { id: number }) => o.id)).toEqual([made.ownInspection.id]);
     expect(r.body.data.totalCount).toBe(1);
