@@ -1,9 +1,7 @@
 /** Builds every domain service over one database handle. */
 import type { Kysely } from 'kysely';
 import type { Dialect } from './db/connect.ts';
-import { trackSnapshots } from './db/read-cache.ts';
 import type { DB } from './db/schema.ts';
-import { authEpochColumn } from './modules/auth/repo.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createAccountProfile } from './modules/account/profile.ts';
 import { createAccountCenter } from './modules/account/service.ts';
@@ -52,8 +50,6 @@ export interface LiveOptions {
 }
 
 export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions, sms: SmsOptions, live: LiveOptions) {
-  // PostgreSQL's change stamp is read with the auth epoch (db/read-cache.ts); SQLite's is set up where it is opened.
-  if (dialect === 'postgres') trackSnapshots(db, authEpochColumn());
   const smsCodes = createSmsCodes(db, createSmsProvider(sms.config, db, sms.log), sms.onDeliveryError);
   const auth = createAuthService(db);
   const access = createAccessService(db);

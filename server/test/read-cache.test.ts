@@ -12,8 +12,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
-import { readThrough, sharedAfterArrival, trackSnapshots } from '../src/db/read-cache.ts';
-import { authEpochColumn } from '../src/modules/auth/repo.ts';
+import { readThrough, sharedAfterArrival } from '../src/db/read-cache.ts';
 import type { DB } from '../src/db/schema.ts';
 import { mergeIndexStep } from '../src/modules/work-orders/search-repo.ts';
 import { call, dialect, freshDatabase, login, setup, submitRepair, withinTries, type Harness } from './helper.ts';
@@ -96,8 +95,8 @@ describe.skipIf(dialect !== 'postgres')('reads kept while the database is unchan
   beforeAll(async () => {
     const fresh = await freshDatabase();
     ({ db, close } = fresh);
+    // openDatabase keeps read results of a PostgreSQL database, its stamp read with the auth epoch.
     other = openDatabase(fresh.url).db; // another process, or another machine
-    trackSnapshots(db, authEpochColumn());
     await sql`create table t (x integer)`.execute(db);
   });
   afterEach(() => void ((reads = 0), (epochs.length = 0)));

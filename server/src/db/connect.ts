@@ -12,7 +12,8 @@ import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
 import { NamedStatement, type RowShape, type RowShapes } from './pg-statement.ts';
 import { rowMaker, selectsAllColumns } from './row-maker.ts';
-import { CHANGES_NO_READ, trackChanges, type WriteCount } from './read-cache.ts';
+import { authEpochColumn } from './auth-epoch.ts';
+import { CHANGES_NO_READ, trackChanges, trackSnapshots, type WriteCount } from './read-cache.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import type { DB } from './schema.ts';
 
@@ -36,7 +37,10 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) }), dialect: 'postgres' };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+    // Its change stamp is read with the auth epoch, which confirms an assumed one (read-cache.ts).
+    trackSnapshots(db, authEpochColumn());
+    return { db, dialect: 'postgres' };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`);
   const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');

@@ -1,7 +1,7 @@
 /** SQL of accounts, sessions and login throttling. Users are global; sessions are per user. */
-import { sql } from 'kysely';
 import type { UserId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';
+import { authEpochColumn } from '../../db/auth-epoch.ts';
 import { enrolOwedExpr } from './enrol-owed-repo.ts';
 
 export function findUserByUsername(db: Db, username: string) {
@@ -86,12 +86,6 @@ export async function clearFailures(db: Db, key: string, before: string): Promis
     .where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', before)]))
     .execute();
 }
-
-/**
- * The auth epoch as a column of a statement: read in the same snapshot as that statement's
- * rows (docs/design.md, "Assumed epoch"); 0 before the row exists.
- */
-export const authEpochColumn = () => sql<number>`coalesce((select value from auth_epoch where id = 1), 0)`;
 
 /**
  * A reader of the auth epoch (docs/design.md, "Caller cache"), compiled once: it runs on

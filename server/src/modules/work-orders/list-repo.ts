@@ -16,7 +16,7 @@ import {
   type WorkOrderStatus,
 } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
-import { authEpochColumn } from '../auth/repo.ts';
+import { authEpochColumn } from '../../db/auth-epoch.ts';
 import { parsedTemplate } from '../templates/parsed.ts';
 import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
