@@ -56,6 +56,9 @@ export async function unindexOrder(db: Db, companyId: CompanyId, orderId: WorkOr
   }
 }
 
+/** Base-36 digits of the company tag of SQLite's index terms: ids below 36^6 (2.1 billion). */
+const COMPANY_TAG = 6;
+
 /**
  * SQLite: term `t` as the keyword index holds it, under its company: the company id in six
  * base-36 digits (a fixed width, so no tag is the start of another's term), then the term.
@@ -63,10 +66,9 @@ export async function unindexOrder(db: Db, companyId: CompanyId, orderId: WorkOr
  * and a search reads only its company's matches (migration 2026-12-02T00-00; docs/design.md,
  * "Keyword search"). The index's prefix sizes, 8 and 9, are the tag and 2 or 3 characters.
  */
-export function companyTerm(companyId: CompanyId, t: string): string {
+function companyTerm(companyId: CompanyId, t: string): string {
   return companyId.toString(36).padStart(COMPANY_TAG, '0') + t;
 }
-const COMPANY_TAG = 6;
 
 /** A double-quoted FTS5 string / a single-quoted tsquery lexeme (terms hold letters and digits only). */
 const fts = (t: string) => `"${t.replace(/"/g, '""')}"`;
