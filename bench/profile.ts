@@ -63,7 +63,7 @@ const fx = await fixture(openDatabase(databaseUrl).db);
 const { rps: bare } = await measureBare(tmp);
 const profDir = path.join(tmp, 'prof');
 /** When the measured run began and ended (its client's own start included, the server idle then), on the monotonic clock V8's profile timestamps use (ns). */
-const window = { from: 0n, to: 0n };
+const measured = { from: 0n, to: 0n };
 const server = await startServer('server/src/main.ts', appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), '/index.php/health', [
   '--cpu-prof',
   `--cpu-prof-dir=${profDir}`,
@@ -72,9 +72,9 @@ try {
   const { calls } = await callsOf(server.url, fx);
   const [name, job] = calls[NAMES[which]];
   await load({ ...job, seconds: 2, connections: 10 });
-  window.from = process.hrtime.bigint();
+  measured.from = process.hrtime.bigint();
   const r = await load(job);
-  window.to = process.hrtime.bigint();
+  measured.to = process.hrtime.bigint();
   const ms = (v: number) => v.toFixed(1);
   console.log(`bare Fastify ${Math.round(bare)} req/s`);
   console.log(
@@ -87,9 +87,9 @@ try {
 const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error('no profile written (did the server exit normally?)');
 const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')) as CpuProfile;
-const hitsOf = samplesWithin(profile, Number(window.from / 1000n), Number(window.to / 1000n));
+const hitsOf = samplesWithin(profile, Number(measured.from / 1000n), Number(measured.to / 1000n));
 const totalHits = [...hitsOf.values()].reduce((s, n) => s + n, 0);
-const msPerHit = Number(window.to - window.from) / 1e6 / totalHits;
+const msPerHit = Number(measured.to - measured.from) / 1e6 / totalHits;
 
 /** What a frame belongs to: a package, one of our files, or Node's own. */
 function owner(url: string): string {

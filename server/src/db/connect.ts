@@ -12,7 +12,6 @@ import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
 import { NamedStatement, type RowShape, type RowShapes } from './pg-statement.ts';
 import { rowMaker, selectsAllColumns } from './row-maker.ts';
-import { authEpochColumn } from './auth-epoch.ts';
 import { CHANGES_NO_READ, trackChanges, trackSnapshots, type WriteCount } from './read-cache.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import type { DB } from './schema.ts';
@@ -39,7 +38,7 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
     // Its change stamp is read with the auth epoch, which confirms an assumed one (read-cache.ts).
-    trackSnapshots(db, authEpochColumn());
+    trackSnapshots(db);
     return { db, dialect: 'postgres' };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`);

@@ -12,9 +12,10 @@
  *   running list or raises xmax. Covers every process and machine on the database.
  */
 import type Database from 'better-sqlite3';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { deepFreeze } from '../lib/deep-freeze.ts';
 import { EpochCache } from '../lib/epoch-cache.ts';
+import { authEpochColumn } from './auth-epoch.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -79,14 +80,12 @@ export function trackChanges(db: object, sqlite: Database.Database, writes: Writ
 
 /**
  * Makes `db`, a Kysely over PostgreSQL, keep read results. Its change stamp is the text of
- * the snapshot a statement takes now (`xmin:xmax:running`), read with `epochColumn`, the auth
- * epoch, which the caller confirms an assumed epoch with (docs/design.md, "Assumed epoch").
- * Callers share stamp reads (`sharedAfterArrival`). Tracking a database already tracked
- * changes nothing.
+ * the snapshot a statement takes now (`xmin:xmax:running`), read with the auth epoch, which
+ * the caller confirms an assumed epoch with (docs/design.md, "Assumed epoch"). Callers share
+ * stamp reads (`sharedAfterArrival`).
  */
-export function trackSnapshots(db: Kysely<DB>, epochColumn: RawBuilder<number>): void {
-  if (tracked.has(db)) return;
-  const query = db.selectNoFrom([epochColumn.as('epoch'), sql<string>`pg_current_snapshot()::text`.as('snapshot')]).compile();
+export function trackSnapshots(db: Kysely<DB>): void {
+  const query = db.selectNoFrom([authEpochColumn().as('epoch'), sql<string>`pg_current_snapshot()::text`.as('snapshot')]).compile();
   const read = async (): Promise<Stamp> => {
     const { epoch, snapshot } = (await db.executeQuery(query)).rows[0] as { epoch: number | string; snapshot: string };
     return { at: snapshot, epoch: Number(epoch) };

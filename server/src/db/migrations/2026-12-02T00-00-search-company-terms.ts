@@ -1,5 +1,5 @@
 /**
- * SQLite's keyword index holds each term under its company (search-repo.ts `companyTerm`:
+ * SQLite's keyword index holds each term under its company (search-repo.ts `companyTag`:
  * six base-36 digits of the company id, then the term), so a search reads only its own
  * company's matches. Before, FTS5 gave the matches of every company newest first and each
  * was looked up in work_orders to drop the others': a company with few matches for a word
@@ -13,21 +13,24 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isPg } from './dialect.ts';
+import * as searchMerge from './2026-11-26T01-00-search-merge.ts';
+import * as searchUsermerge from './2026-11-27T01-00-search-usermerge.ts';
 
 type Db = Kysely<any>;
 
-async function recreate(db: Db, prefix: string, usermerge: number): Promise<void> {
+/** The index anew and empty, with prefix sizes `prefix` and the merge settings those migrations gave it. */
+async function recreate(db: Db, prefix: string): Promise<void> {
   await sql`drop table work_order_search`.execute(db);
   await sql`create virtual table work_order_search using fts5(terms, content='', contentless_delete=1, prefix=${sql.lit(prefix)})`.execute(db);
-  await sql`insert into work_order_search (work_order_search, rank) values ('automerge', 16)`.execute(db);
-  await sql`insert into work_order_search (work_order_search, rank) values ('usermerge', ${sql.lit(usermerge)})`.execute(db);
+  await searchMerge.up(db);
+  await searchUsermerge.up(db);
 }
 
 export async function up(db: Db): Promise<void> {
-  if (!isPg(db)) await recreate(db, '8 9', 2);
+  if (!isPg(db)) await recreate(db, '8 9');
 }
 
 export async function down(db: Db): Promise<void> {
   // The terms as they were, without the company: refilled at start by the code of then.
-  if (!isPg(db)) await recreate(db, '2 3', 2);
+  if (!isPg(db)) await recreate(db, '2 3');
 }

@@ -585,7 +585,7 @@ function sqliteMatches(ids: ReturnType<typeof idsWithoutKeyword>, match: string,
 /**
  * SQLite, the common search (no filter but the keyword): the `limit` newest matches, from the
  * index alone, compiled once. The index holds only listed orders (a soft delete takes an order
- * out, `unindexOrder`) and `match` only the company's terms (search-repo.ts `companyTerm`),
+ * out, `unindexOrder`) and `match` only the company's terms (search-repo.ts `companyTag`),
  * so no order need be looked up: that lookup was some half of a search's statement.
  */
 const companyMatches = compiledOnce((db, v: { match: string; limit: number }) =>

@@ -38,7 +38,8 @@ export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrde
       select ${companyId}, unnest(${terms}::text[]), ${orderId}${onConflict('do nothing')}${sql.raw(LATER)}`.execute(db);
   } else {
     if (!fresh) await sql`delete from work_order_search where rowid = ${orderId}`.execute(db);
-    await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.map((t) => companyTerm(companyId, t)).join(' ')})`.execute(db);
+    const tag = companyTag(companyId);
+    await sql`insert into work_order_search (rowid, terms) values (${orderId}, ${terms.map((t) => tag + t).join(' ')})`.execute(db);
   }
 }
 
@@ -60,14 +61,14 @@ export async function unindexOrder(db: Db, companyId: CompanyId, orderId: WorkOr
 const COMPANY_TAG = 6;
 
 /**
- * SQLite: term `t` as the keyword index holds it, under its company: the company id in six
- * base-36 digits (a fixed width, so no tag is the start of another's term), then the term.
- * FTS5 reads a whole run of letters and digits as one token, so the tag stays on its term,
- * and a search reads only its company's matches (migration 2026-12-02T00-00; docs/design.md,
- * "Keyword search"). The index's prefix sizes, 8 and 9, are the tag and 2 or 3 characters.
+ * SQLite: what the keyword index puts before each term of company `companyId`: the company id
+ * in six base-36 digits (a fixed width, so no tag is the start of another's term). FTS5 reads
+ * a whole run of letters and digits as one token, so the tag stays on its term, and a search
+ * reads only its company's matches (migration 2026-12-02T00-00; docs/design.md, "Keyword
+ * search"). The index's prefix sizes, 8 and 9, are the tag and 2 or 3 characters.
  */
-function companyTerm(companyId: CompanyId, t: string): string {
-  return companyId.toString(36).padStart(COMPANY_TAG, '0') + t;
+function companyTag(companyId: CompanyId): string {
+  return companyId.toString(36).padStart(COMPANY_TAG, '0');
 }
 
 /** A double-quoted FTS5 string / a single-quoted tsquery lexeme (terms hold letters and digits only). */
@@ -85,7 +86,8 @@ export function parseKeyword(keyword: string): SearchQuery | null {
 
 /** The FTS5 MATCH text of query terms in company `companyId`'s part of the index: every term, prefix words with `*`. */
 export function ftsQuery(companyId: CompanyId, q: SearchQuery): string {
-  const tagged = (t: string) => fts(companyTerm(companyId, t));
+  const tag = companyTag(companyId);
+  const tagged = (t: string) => fts(tag + t);
   return [...q.exact.map(tagged), ...q.prefix.map((t) => `${tagged(t)}*`)].join(' ');
 }
 
