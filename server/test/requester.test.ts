@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appKey, call, repairSubmission, setup, submitRepair, type Harness } from './helper.ts';
 import { cast, perform, type Cast } from './orders.ts';
+import { newToken, sha256 } from '../src/lib/crypto.ts';
+import { identKey, newIdent } from '../src/modules/requester/ident.ts';
 
 let h: Harness;
 let c: Cast;
@@ -38,6 +40,35 @@ describe('requester portal', () => {
       const view = await see(m.ident, m.id);
       expect(view.body.data).toMatchObject({ id: m.id, order_no: m.order_no, status: 'unassigned' });
     }
+  });
+
+  it('an ident handed out before idents carried their time still finds its orders, and keeps working', async () => {
+    const o = await submitRepair(h);
+    // An ident of before: a bare token, stored as its hex SHA-256 (requester/ident.ts).
+    const old = newToken();
+    const row = await h.db.selectFrom('work_orders').select('requester_id').where('id', '=', o.id).executeTakeFirstOrThrow();
+    await h.db
+      .updateTable('requesters')
+      .set({ ident_hash: sha256(old) })
+      .where('id', '=', row.requester_id)
+      .execute();
+    expect((await see(o.ident)).status).toBe(404);
+    expect((await see(old, o.id)).body.data).toMatchObject({ id: o.id, status: 'unassigned' });
+    const key = await appKey(h.db, h.property, '业主报修');
+    const again = await call(h.app, 'POST', '/home/Work_Create/createWorkNew', { payload: { ...repairSubmission(key), ident: old } });
+    expect(again.body.data.ident).toBe(old);
+    expect((await see(old)).body.data.map((x: { id: number }) => x.id)).toEqual([again.body.data.id, o.id]);
+  });
+
+  it("a new ident's stored key is its time and a hash, after every key of before in the index's order", async () => {
+    const o = await submitRepair(h);
+    expect(o.ident).toMatch(/^[0-9a-z]{8}\.[A-Za-z0-9_-]{43}$/);
+    const keys = await h.db.selectFrom('requesters').select('ident_hash').orderBy('ident_hash').execute();
+    const stored = keys.map((k) => k.ident_hash);
+    expect(stored).toContain(identKey(o.ident));
+    expect(identKey(o.ident)).not.toContain(o.ident.slice(9)); // the secret itself is not stored
+    expect(identKey(o.ident) > sha256('anything').replace(/./g, 'f')).toBe(true);
+    expect(identKey(newIdent(Date.now() + 1000)) > identKey(o.ident)).toBe(true);
   });
 
   it("another ident's order looks exactly like a missing one", async () => {

@@ -25,7 +25,6 @@ import type { Db } from '../../db/types.ts';
 import { turnBatch } from '../../lib/turn-batch.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../http/errors.ts';
-import { newToken, sha256 } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { findActiveByKey, findActiveByKeyTakingIds } from '../applications/repo.ts';
 import { attachFormUploads, createOrder, templateOf, validFormData } from '../work-orders/create.ts';
@@ -33,6 +32,7 @@ import type { Lang } from '../../http/messages.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { withCompanySources } from '../templates/sources.ts';
 import { loadOrder, transition, type ActingParty } from '../work-orders/transition.ts';
+import { identKey, newIdent } from './ident.ts';
 import { findRequester } from './repo.ts';
 
 type CreateWorkBody = z.infer<typeof createWorkBody>;
@@ -54,18 +54,18 @@ async function activeApp(db: Db, appKey: string) {
 async function requesterFor(db: Db, companyId: CompanyId, body: CreateWorkBody, at: string, takenId: RequesterId | null) {
   const { requesters } = forCompany(db, companyId);
   if (body.ident) {
-    const existing = await findRequester(db, sha256(body.ident));
+    const existing = await findRequester(db, identKey(body.ident));
     if (existing && existing.company_id === companyId) {
       await requesters.updateRequester(existing.id, body.requester_name, body.requester_phone);
       return { id: existing.id, ident: body.ident };
     }
   }
-  const ident = newToken();
+  const ident = newIdent();
   const id = await requesters.insertRequester(
     {
       name: body.requester_name,
       phone: body.requester_phone,
-      ident_hash: sha256(ident),
+      ident_hash: identKey(ident),
       created_at: at,
     },
     takenId,
@@ -85,7 +85,7 @@ export function createRequesterService(db: Kysely<DB>) {
 
   /** The requester of an ident, or 404. */
   async function requester(trx: Db, ident: string) {
-    const r = await findRequester(trx, sha256(ident));
+    const r = await findRequester(trx, identKey(ident));
     if (!r) throw errors.notFound('orderNotFound');
     return r;
   }
