@@ -12,8 +12,7 @@
  * keeps its key, the hex SHA-256 of the ident: hex sorts before every time key ('0'-'f' against
  * base-36 times of 8 characters, which start with 'm' until 2059), so both kinds share the index.
  */
-import { createHash } from 'node:crypto';
-import { newToken, sha256 } from '../../lib/crypto.ts';
+import { newToken, sha256, sha256Url } from '../../lib/crypto.ts';
 
 /** An ident of now: time (base 36), a dot, then the random token. */
 const TIMED = /^[0-9a-z]{1,11}\.[A-Za-z0-9_-]{43}$/;
@@ -26,5 +25,5 @@ export function newIdent(atMs = Date.now()): string {
 /** The stored key of an ident, either kind: what `requesters.ident_hash` holds (at most 64 characters). */
 export function identKey(ident: string): string {
   if (!TIMED.test(ident)) return sha256(ident);
-  return `${ident.slice(0, ident.indexOf('.'))}.${createHash('sha256').update(ident).digest('base64url')}`;
+  return `${ident.slice(0, ident.indexOf('.'))}.${sha256Url(ident)}`;
 }
