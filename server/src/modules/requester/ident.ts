@@ -10,7 +10,8 @@
  * read and written a create, the costliest of a create's inserts). The time says only when the
  * requester first submitted, which its holder knows anyway. An ident of before (a bare token)
  * keeps its key, the hex SHA-256 of the ident: hex sorts before every time key ('0'-'f' against
- * base-36 times of 8 characters, which start with 'm' until 2059), so both kinds share the index.
+ * base-36 times of 8 characters, which begin with 'g' or later from 2009 to 2059; after that
+ * the keys of both kinds mix, still unique, only no longer at the end), so both kinds share the index.
  */
 import { newToken, sha256, sha256Url } from '../../lib/crypto.ts';
 
