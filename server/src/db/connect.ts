@@ -55,7 +55,7 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   // A checkpoint every 10,000 WAL pages (~40 MB), not SQLite's 1,000: a create writes some
   // 86 pages, so one came every group or two of creates, each copying the same hot pages
   // (the newest leaves of the orders table and its indexes) into the database file again and
-  // syncing it (docs/design.md, "Group commit"; in process at 1M orders: 563 -> 460 us a create).
+  // syncing it (docs/design.md, "Requester idents"; in process at 1M orders: 563 -> 460 us a create).
   sqlite.pragma('wal_autocheckpoint = 10000');
   const writes: WriteCount = { count: 0 };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
