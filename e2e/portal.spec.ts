@@ -29,7 +29,7 @@ async function submitAndOpen(page: Page, appKey: string, template: FormTemplate,
   await page.locator('#requester_phone').fill('13900139000');
   await page.locator('button[type="submit"]').click();
   await expect(page.getByTestId('order-no')).toBeVisible();
-  await expect(page.getByTestId('my-orders')).toHaveAttribute('href', /^\/orderList\?ident=[\w-]+$/);
+  await expect(page.getByTestId('my-orders')).toHaveAttribute('href', /^\/orderList\?ident=[\w.-]+$/);
   await page.getByTestId('view-my-order').click();
   await expect(page).toHaveURL(/\/orderInfo\?id=\d+&ident=/);
   const url = new URL(page.url());
