@@ -63,11 +63,11 @@ describe('requester portal', () => {
   it("a new ident's stored key is its time and a hash, after every key of before in the index's order", async () => {
     const o = await submitRepair(h);
     expect(o.ident).toMatch(/^[0-9a-z]{8}\.[A-Za-z0-9_-]{43}$/);
-    const keys = await h.db.selectFrom('requesters').select('ident_hash').orderBy('ident_hash').execute();
+    const keys = await h.db.selectFrom('requesters').select('ident_hash').execute();
     const stored = keys.map((k) => k.ident_hash);
     expect(stored).toContain(identKey(o.ident));
     expect(identKey(o.ident)).not.toContain(o.ident.slice(9)); // the secret itself is not stored
-    expect(identKey(o.ident) > sha256('anything').replace(/./g, 'f')).toBe(true);
+    expect(identKey(o.ident) > 'f'.repeat(64)).toBe(true);
     expect(identKey(newIdent(Date.now() + 1000)) > identKey(o.ident)).toBe(true);
   });
 

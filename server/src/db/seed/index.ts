@@ -22,11 +22,13 @@ import {
 } from '@swo/contract';
 import type { DB } from '../schema.ts';
 import type { Db } from '../types.ts';
-import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
+import { hashPassword, newToken } from '../../lib/crypto.ts';
 import { addMs, DAY, HOUR, MINUTE } from '../../lib/time.ts';
 import { syncMenuCatalogue } from '../../modules/access/repo.ts';
 import { seedLibrary } from './library.ts';
 import { orderRepo } from '../../modules/work-orders/repo.ts';
+import { identKey, newIdent } from '../../modules/requester/ident.ts';
+import { requesterRepo } from '../../modules/requester/repo.ts';
 import { COMPANIES, DEMO_PASSWORD, NOTES, REQUESTERS, ROLES, type CompanySeed } from './data.ts';
 
 /** mulberry32: a tiny deterministic PRNG so the demo data is the same on every machine. */
@@ -226,17 +228,14 @@ async function seedCompany(db: Db, c: CompanySeed, userIds: Map<string, UserId>,
   }
 
   const orders = orderRepo(db, companyId);
+  const requesters = requesterRepo(db, companyId);
   const rnd = prng(seed);
   const dispatchers = [...staff.values()].filter((s) => s.role === '调度员');
   const reviewer = [...staff.values()].find((s) => s.role === '审核员')!;
   const requesterIds: RequesterId[] = [];
   for (const [name, phone] of REQUESTERS) {
-    const r = await db
-      .insertInto('requesters')
-      .values({ company_id: companyId, name, phone, ident_hash: sha256(newToken()), created_at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    requesterIds.push(r.id);
+    // An ident nobody holds: the demo requesters are followed through staff pages only.
+    requesterIds.push(await requesters.insertRequester({ name, phone, ident_hash: identKey(newIdent()), created_at }));
   }
 
   for (const [i, planned] of STATUS_PLAN.entries()) {

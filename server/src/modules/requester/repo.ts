@@ -5,10 +5,11 @@ import { later } from '../../db/deferred-writes.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { RequestersTable } from '../../db/schema.ts';
 import { companyRepo } from '../tenancy/company-repo.ts';
+import { identKey } from './ident.ts';
 
-/** The requester holding an identification (its hash): the one lookup that starts from no company. */
-export function findRequester(db: Db, identHash: string) {
-  return db.selectFrom('requesters').select(['id', 'company_id', 'name', 'phone']).where('ident_hash', '=', identHash).executeTakeFirst();
+/** The requester holding an ident (looked up by its stored key, ident.ts): the one lookup that starts from no company. */
+export function findRequester(db: Db, ident: string) {
+  return db.selectFrom('requesters').select(['id', 'company_id', 'name', 'phone']).where('ident_hash', '=', identKey(ident)).executeTakeFirst();
 }
 
 /** A new requester's row with its id taken ahead; nothing read back, so it may wait (compiled once: every public create of a new requester). */

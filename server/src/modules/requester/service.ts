@@ -54,7 +54,7 @@ async function activeApp(db: Db, appKey: string) {
 async function requesterFor(db: Db, companyId: CompanyId, body: CreateWorkBody, at: string, takenId: RequesterId | null) {
   const { requesters } = forCompany(db, companyId);
   if (body.ident) {
-    const existing = await findRequester(db, identKey(body.ident));
+    const existing = await findRequester(db, body.ident);
     if (existing && existing.company_id === companyId) {
       await requesters.updateRequester(existing.id, body.requester_name, body.requester_phone);
       return { id: existing.id, ident: body.ident };
@@ -85,7 +85,7 @@ export function createRequesterService(db: Kysely<DB>) {
 
   /** The requester of an ident, or 404. */
   async function requester(trx: Db, ident: string) {
-    const r = await findRequester(trx, identKey(ident));
+    const r = await findRequester(trx, ident);
     if (!r) throw errors.notFound('orderNotFound');
     return r;
   }

@@ -12,7 +12,6 @@ import { errors } from '../../http/errors.ts';
 import type { Lang } from '../../http/messages.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 import { findActiveByKey } from '../applications/repo.ts';
-import { identKey } from '../requester/ident.ts';
 import { findRequester } from '../requester/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { prepareContent } from './content.ts';
@@ -110,7 +109,7 @@ export function createUploadService(db: Kysely<DB>, opts: UploadOptions) {
       let row: UploadRow | undefined;
       if ('companyId' in who) row = await forCompany(db, who.companyId).uploads.findUpload(key);
       else {
-        const requester = await findRequester(db, identKey(who.ident));
+        const requester = await findRequester(db, who.ident);
         row = requester ? await findRequesterUpload(db, requester.id, key) : undefined;
       }
       if (!row || (thumb && !row.thumb_key)) throw errors.notFound();
