@@ -17,3 +17,13 @@ export function isPostgres(db: Db): boolean {
 export function counterStripe(db: Db): RawBuilder<number> {
   return isPostgres(db) ? sql<number>`pg_backend_pid()` : sql<number>`0`;
 }
+
+/**
+ * SQLite: the rowid of the row a single-row INSERT just made (Kysely's `insertId`), as the
+ * table's id type. Throws when the result has none (a PostgreSQL result, or not an insert).
+ * Hot inserts read their id this way rather than by RETURNING (work-orders/repo.ts, orderInsert).
+ */
+export function insertedId<T extends number>(result: { insertId?: bigint }): T {
+  if (result.insertId === undefined) throw new Error('insertedId: the statement gave no rowid');
+  return Number(result.insertId) as T;
+}

@@ -1,6 +1,6 @@
 /** SQL of requesters and what they see of their own orders. */
 import type { ApplicationId, CompanyId, PublicOrder, RequesterId, WorkOrderId, WorkOrderStatus } from '@swo/contract';
-import type { Db } from '../../db/types.ts';
+import { insertedId, isPostgres, type Db } from '../../db/types.ts';
 import { later } from '../../db/deferred-writes.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { RequestersTable } from '../../db/schema.ts';
@@ -15,6 +15,9 @@ export function findRequester(db: Db, ident: string) {
 /** A new requester's row with its id taken ahead; nothing read back, so it may wait (compiled once: every public create of a new requester). */
 const takenRequesterInsert = compiledOnce((db, v: Omit<RequestersTable, 'id'> & { id: RequesterId }) => later(db.insertInto('requesters').values(v)));
 
+/** SQLite: a new requester's row (compiled once: every public create of a new requester). */
+const requesterInsert = compiledOnce((db, v: Omit<RequestersTable, 'id'>) => db.insertInto('requesters').values(v));
+
 /**
  * A new requester's id. `taken`: its id taken ahead (PostgreSQL, applications/repo.ts
  * findActiveByKeyTakingIds), when the insert may wait with the transaction's other writes (db/deferred-writes.ts).
@@ -24,13 +27,9 @@ async function insertRequester(db: Db, companyId: CompanyId, r: Omit<RequestersT
     await db.executeQuery(takenRequesterInsert(db, { ...r, id: taken, company_id: companyId }));
     return taken;
   }
-  return (
-    await db
-      .insertInto('requesters')
-      .values({ ...r, company_id: companyId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  if (isPostgres(db)) return (await db.insertInto('requesters').values({ ...r, company_id: companyId }).returning('id').executeTakeFirstOrThrow()).id;
+  // SQLite: the rowid, not a RETURNING, which cost 40-60 us more a create (work-orders/repo.ts, orderInsert).
+  return insertedId<RequesterId>(await db.executeQuery(requesterInsert(db, { ...r, company_id: companyId })));
 }
 
 async function updateRequester(db: Db, companyId: CompanyId, id: RequesterId, name: string, phone: string): Promise<void> {

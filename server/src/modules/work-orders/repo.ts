@@ -10,7 +10,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable } from 'kysely';
 import { ACTION, type ActionKey, type ApplicationId, type CompanyId, type StaffId, type WorkOrderId, type WorkOrderStatus } from '@swo/contract';
 import { compiledOnce } from '../../db/compiled.ts';
-import { counterStripe, isPostgres, type Db } from '../../db/types.ts';
+import { counterStripe, insertedId, isPostgres, type Db } from '../../db/types.ts';
 import { later, summed } from '../../db/deferred-writes.ts';
 import type { DB, RolesTable, WorkOrderRecordsTable, WorkOrdersTable } from '../../db/schema.ts';
 import { localDay } from '../../lib/time.ts';
@@ -86,17 +86,25 @@ export function takenOrderIds(row: { next_order_id: string; next_order_seq: stri
 /** PostgreSQL: a new order's id and number taken on their own (a create that did not take them ahead, as the Excel import). */
 const takeOrderIds = compiledOnce((db, v: { companyId: CompanyId }) => db.selectNoFrom(orderIdColumns(sql`${v.companyId}::bigint`)));
 
-/** SQLite: the company's next order number, counted on its row (writers take turns there). */
-const nextSqliteSeq = compiledOnce((db, v: { companyId: CompanyId }) =>
+/**
+ * SQLite: the company's next order number is counted on its row (writers take turns there),
+ * then read back in a statement of its own. Not `update ... returning`: on SQLite a write with
+ * RETURNING took 40-60 us more within a create under load than the same write without (9
+ * against 5 us alone), the read after it ~5 us (docs/design.md, "No RETURNING on SQLite").
+ */
+const bumpSqliteSeq = compiledOnce((db, v: { companyId: CompanyId }) =>
   db
     .updateTable('companies')
     .set((eb) => ({ order_seq: eb('order_seq', '+', 1) }))
-    .where('id', '=', v.companyId)
-    .returning('order_seq'),
+    .where('id', '=', v.companyId),
 );
+const readSqliteSeq = compiledOnce((db, v: { companyId: CompanyId }) => db.selectFrom('companies').select('order_seq').where('id', '=', v.companyId));
 
-/** A new order's row, every column named (compiled once: the statement's shape never varies; no value may be undefined). */
-const orderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'>) => db.insertInto('work_orders').values(v).returning('id'));
+/**
+ * SQLite: a new order's row, every column named (compiled once: the statement's shape never
+ * varies; no value may be undefined). Its id is the insert's rowid, not a RETURNING (see above).
+ */
+const orderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'>) => db.insertInto('work_orders').values(v));
 
 /** PostgreSQL: a new order's row with its id and number taken ahead; nothing read back, so it may wait. */
 const takenOrderInsert = compiledOnce((db, v: Omit<WorkOrdersTable, 'id'> & { id: WorkOrderId }) => later(db.insertInto('work_orders').values(v)));
@@ -134,9 +142,10 @@ async function insertOrder(db: Db, companyId: CompanyId, o: NewOrder): Promise<{
     row = { id: taken.id, order_no: orderNumber(day, taken.seq) };
     await db.executeQuery(takenOrderInsert(db, { ...values, ...row }));
   } else {
-    const { order_seq } = (await db.executeQuery(nextSqliteSeq(db, { companyId }))).rows[0];
+    await db.executeQuery(bumpSqliteSeq(db, { companyId }));
+    const { order_seq } = (await db.executeQuery(readSqliteSeq(db, { companyId }))).rows[0];
     const order_no = orderNumber(day, order_seq);
-    row = { id: (await db.executeQuery(orderInsert(db, { ...values, order_no }))).rows[0].id, order_no };
+    row = { id: insertedId<WorkOrderId>(await db.executeQuery(orderInsert(db, { ...values, order_no }))), order_no };
   }
   await bumpCount(db, companyId, o.status, 1);
   await restate(db, companyId, row.id, null, { application_id: o.application_id, status: o.status, members: membersOf(o.handler_id, o.creator_staff_id) });
