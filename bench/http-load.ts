@@ -36,6 +36,7 @@ import type { DB } from '../server/src/db/schema.ts';
 import { generatePostgres, generateSqlite } from './generate.ts';
 import type { Alternation, AlternationResult, LoadJob, LoadResult } from './load-client.ts';
 import { loadHeader, loadRow, type LoadTarget } from './stats.ts';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);
@@ -243,7 +244,7 @@ async function measureApp(
   const env = appEnv(databaseUrl, tmp);
   const before = await measureBare(tmp);
   const lines: Line[] = [];
-  const server = await startServer('server/src/main.ts', env, path.join(tmp, 'app.log'), '/index.php/health');
+  const server = await startServer('server/src/main.ts', env, path.join(tmp, 'app.log'), '/index.php/health', [...SERVER_NODE_ARGS]);
   try {
     const { list, search, create, calls } = await callsOf(server.url, fx, targets);
     // Warm-up (JIT, caches, pools): a second of each call, not counted.
@@ -290,7 +291,7 @@ async function measureApp(
   // npm start's default on this machine: a process per core (the cluster primary forks two
   // workers). The PostgreSQL targets do not ask for one process, so its list,
   // detail and create targets are shown here too; SQLite's do, so its rows here have none.
-  const two = await startServer('server/src/main.ts', { ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'), '/index.php/health');
+  const two = await startServer('server/src/main.ts', { ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'), '/index.php/health', [...SERVER_NODE_ARGS]);
   try {
     const { list, detail, create, calls } = await callsOf(
       two.url,

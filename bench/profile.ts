@@ -18,6 +18,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/src/db/connect.ts';
 import { generateSqlite } from './generate.ts';
 import { appEnv, callsOf, fixture, load, measureBare, startServer } from './http-load.ts';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 interface ProfileNode {
   id: number;
@@ -65,6 +66,7 @@ const profDir = path.join(tmp, 'prof');
 /** When the measured run began and ended (its client's own start included, the server idle then), on the monotonic clock V8's profile timestamps use (ns). */
 const measured = { from: 0n, to: 0n };
 const server = await startServer('server/src/main.ts', appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), '/index.php/health', [
+  ...SERVER_NODE_ARGS,
   '--cpu-prof',
   `--cpu-prof-dir=${profDir}`,
 ]);

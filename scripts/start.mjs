@@ -6,6 +6,7 @@
  */
 import { ensureDependencies, ensureWebBuild, root } from './lib.mjs';
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 let child = null;
 let stopping = false;
@@ -20,7 +21,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 await ensureDependencies();
 if (process.env.WEB_DIST !== '') await ensureWebBuild(); // WEB_DIST='' serves the API only
 if (stopping) process.exit(0);
-child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { NODE_ENV: 'production', ...process.env },

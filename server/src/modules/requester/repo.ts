@@ -27,7 +27,14 @@ async function insertRequester(db: Db, companyId: CompanyId, r: Omit<RequestersT
     await db.executeQuery(takenRequesterInsert(db, { ...r, id: taken, company_id: companyId }));
     return taken;
   }
-  if (isPostgres(db)) return (await db.insertInto('requesters').values({ ...r, company_id: companyId }).returning('id').executeTakeFirstOrThrow()).id;
+  if (isPostgres(db))
+    return (
+      await db
+        .insertInto('requesters')
+        .values({ ...r, company_id: companyId })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   // SQLite: the rowid, not a RETURNING, which cost 40-60 us more a create (work-orders/repo.ts, orderInsert).
   return insertedId<RequesterId>(await db.executeQuery(requesterInsert(db, { ...r, company_id: companyId })));
 }

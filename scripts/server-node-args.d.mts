@@ -1,0 +1,2 @@
+/** Types of server-node-args.mjs. */
+export declare const SERVER_NODE_ARGS: readonly string[];
