@@ -67,7 +67,7 @@ interface Server {
  * process dies), its output in `log`, `nodeArgs` before tsx (e.g. --cpu-prof); resolves once
  * GET `ready` answers 200.
  */
-export async function startServer(script: string, env: NodeJS.ProcessEnv, log: string, ready: string, nodeArgs: string[] = []): Promise<Server> {
+export async function startServer(script: string, env: NodeJS.ProcessEnv, log: string, ready: string, nodeArgs: readonly string[] = []): Promise<Server> {
   const port = await freePort();
   const fd = fs.openSync(log, 'a');
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
@@ -99,6 +99,14 @@ export async function startServer(script: string, env: NodeJS.ProcessEnv, log: s
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * The app (server/src/main.ts) started as `npm start` starts it: with its Node flags
+ * (scripts/server-node-args.mjs), then `extraNodeArgs` (e.g. --cpu-prof); ready once its health answers.
+ */
+export function startApp(env: NodeJS.ProcessEnv, log: string, extraNodeArgs: readonly string[] = []): Promise<Server> {
+  return startServer('server/src/main.ts', env, log, '/index.php/health', [...SERVER_NODE_ARGS, ...extraNodeArgs]);
 }
 
 type Job = Omit<LoadJob, 'seconds' | 'connections'> & { seconds?: number; connections?: number };
@@ -244,7 +252,7 @@ async function measureApp(
   const env = appEnv(databaseUrl, tmp);
   const before = await measureBare(tmp);
   const lines: Line[] = [];
-  const server = await startServer('server/src/main.ts', env, path.join(tmp, 'app.log'), '/index.php/health', [...SERVER_NODE_ARGS]);
+  const server = await startApp(env, path.join(tmp, 'app.log'));
   try {
     const { list, search, create, calls } = await callsOf(server.url, fx, targets);
     // Warm-up (JIT, caches, pools): a second of each call, not counted.
@@ -291,7 +299,7 @@ async function measureApp(
   // npm start's default on this machine: a process per core (the cluster primary forks two
   // workers). The issue's PostgreSQL targets do not ask for one process, so its list,
   // detail and create targets are shown here too; SQLite's do, so its rows here have none.
-  const two = await startServer('server/src/main.ts', { ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'), '/index.php/health', [...SERVER_NODE_ARGS]);
+  const two = await startApp({ ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'));
   try {
     const { list, detail, create, calls } = await callsOf(
       two.url,

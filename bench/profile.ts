@@ -17,8 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/connect.ts';
 import { generateSqlite } from './generate.ts';
-import { appEnv, callsOf, fixture, load, measureBare, startServer } from './http-load.ts';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { appEnv, callsOf, fixture, load, measureBare, startApp } from './http-load.ts';
 
 interface ProfileNode {
   id: number;
@@ -65,11 +64,7 @@ const { rps: bare } = await measureBare(tmp);
 const profDir = path.join(tmp, 'prof');
 /** When the measured run began and ended (its client's own start included, the server idle then), on the monotonic clock V8's profile timestamps use (ns). */
 const measured = { from: 0n, to: 0n };
-const server = await startServer('server/src/main.ts', appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), '/index.php/health', [
-  ...SERVER_NODE_ARGS,
-  '--cpu-prof',
-  `--cpu-prof-dir=${profDir}`,
-]);
+const server = await startApp(appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
 try {
   const { calls } = await callsOf(server.url, fx);
   const [name, job] = calls[NAMES[which]];
