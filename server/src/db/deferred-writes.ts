@@ -104,9 +104,9 @@ export class DeferredWrites {
   take(text: string, values: unknown[]): Plan {
     const mark = !this.open ? null : text.endsWith(LATER) ? LATER : text.endsWith(SUMMED) ? SUMMED : null;
     if (mark) {
-      const kind = kindOf(text, mark);
+      const { kind, unmarked } = kindOf(text, mark);
       if (kind !== null) {
-        const statement = { text: text.slice(0, -mark.length), values };
+        const statement = { text: unmarked, values };
         const summable = mark === SUMMED;
         const clash =
           kind === SELECT ? this.select !== null : this.writes.some((w) => w.table === kind && !(summable && w.summed && w.text === statement.text));
@@ -199,8 +199,10 @@ export function mergedStatement(helds: readonly Held[], types?: ColumnTypes | nu
     if (same) same.push(w);
     else byText.set(w.text, [w]);
   };
-  // Made at the first summed write only: most statements hold none. Key: text and key values.
-  let sums: Map<string, Write> | undefined;
+  // Made at the first summed write only: most statements hold none. By text, then by key
+  // values: a text is one string for all its writes (kindOf), a key of text and values
+  // would be a new long string to hash at each write.
+  let sums: Map<string, Map<string, Write>> | undefined;
   for (const held of helds)
     for (const w of held.writes) {
       if (!w.summed) {
@@ -208,15 +210,17 @@ export function mergedStatement(helds: readonly Held[], types?: ColumnTypes | nu
         continue;
       }
       sums ??= new Map();
-      const key = `${w.text}\u0000${JSON.stringify(w.values.slice(0, -1))}`;
-      const sum = sums.get(key);
+      let ofText = sums.get(w.text);
+      if (!ofText) sums.set(w.text, (ofText = new Map<string, Write>()));
+      const key = JSON.stringify(w.values.slice(0, -1));
+      const sum = ofText.get(key);
       if (sum) {
         sum.values[sum.values.length - 1] = Number(sum.values[sum.values.length - 1]) + Number(w.values[w.values.length - 1]);
         continue;
       }
       // A write of its own, added to: the held one stays as it was taken.
       const own = { ...w, values: [...w.values] };
-      sums.set(key, own);
+      ofText.set(key, own);
       add(own);
     }
   const selects = helds.flatMap((h) => (h.select ? [h.select] : []));
@@ -329,22 +333,32 @@ const ROLLBACK = answered('ROLLBACK');
 /** The kind of a statement that may wait: a SELECT. */
 const SELECT = Symbol('select');
 
+/** A marked statement's kind, and its text without the mark: one string for every call of the text. */
+interface Kind {
+  kind: string | typeof SELECT | null;
+  unmarked: string;
+}
+
 /** Marked statements' kinds by text (the texts of a few call sites, repeated on every call). */
-const kinds = new BoundedMap<string, string | typeof SELECT | null>(1000);
+const kinds = new BoundedMap<string, Kind>(1000);
 
 /**
  * What a marked statement is: the table an INSERT writes, SELECT, or null when it cannot
- * wait (anything else, or text `renumbered` cannot read).
+ * wait (anything else, or text `renumbered` cannot read); and its text without the mark,
+ * the same string each time: a merge looks writes up by their text (`mergedStatement`,
+ * set-form.ts), and a string new each call (a slice) is hashed whole at every lookup
+ * and compared character by character.
  */
-function kindOf(marked: string, mark: string): string | typeof SELECT | null {
-  let kind = kinds.get(marked);
-  if (kind === undefined) {
+function kindOf(marked: string, mark: string): Kind {
+  let k = kinds.get(marked);
+  if (k === undefined) {
     const text = marked.slice(0, -mark.length);
     const insert = /^\s*insert\s+into\s+"?([a-z_][a-z0-9_]*)"?/i.exec(text);
-    kind = renumbered(text, 0) !== text ? null : insert ? insert[1].toLowerCase() : /^\s*select\s/i.test(text) && mark === LATER ? SELECT : null;
-    kinds.set(marked, kind);
+    const kind = renumbered(text, 0) !== text ? null : insert ? insert[1].toLowerCase() : /^\s*select\s/i.test(text) && mark === LATER ? SELECT : null;
+    k = { kind, unmarked: text };
+    kinds.set(marked, k);
   }
-  return kind;
+  return k;
 }
 
 /** Quoted text and comments, parameters (`$n`) and any other dollar sign. */
