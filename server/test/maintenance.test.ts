@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { purgeExpired, schedulePurge } from '../src/modules/maintenance/purge.ts';
+import { hitRateLimit } from '../src/modules/maintenance/rate-limit-repo.ts';
 import { call, dialect, login, setup, type Harness } from './helper.ts';
 
 let h: Harness;
@@ -158,5 +160,27 @@ describe('purge of expired rows', () => {
     // Stopping waits for the run in flight: the database can be closed right after.
     await stop();
     expect(await h.db.selectFrom('import_locks').select('holder').where('holder', '=', 'dead').execute()).toEqual([]);
+  });
+});
+
+describe('rate-limit windows', () => {
+  it('a hit that need not be durable counts as a durable one, and the connection commits durably after it', async () => {
+    const key = `test:lossy:${Date.now()}`;
+    const at = Date.now();
+    await h.appDb.connection().execute(async (conn) => {
+      // Test databases commit asynchronously (helper.ts): this connection as a served one would.
+      if (dialect === 'postgres') await sql`set synchronous_commit = on`.execute(conn);
+      expect((await hitRateLimit(conn, key, at, 60_000, 1, { durable: false })).count).toBe(1);
+      expect((await hitRateLimit(conn, key, at + 1, 60_000, 2, { durable: false })).count).toBe(3);
+      expect((await hitRateLimit(conn, key, at + 2, 60_000)).count).toBe(4);
+      if (dialect === 'postgres') {
+        // The asynchronous commit was the hit's own transaction's: nothing after it on this connection.
+        const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(conn);
+        expect(rows[0].synchronous_commit).toBe('on');
+        await sql`reset synchronous_commit`.execute(conn);
+      }
+    });
+    // A window that ran out starts again.
+    expect((await hitRateLimit(h.appDb, key, at + 60_001, 60_000, 1, { durable: false })).count).toBe(1);
   });
 });

@@ -5,7 +5,8 @@
  * arrive in one turn of the event loop go as one upsert per key, counting them all, each
  * caller told its own place in the count (under load most public calls come in such
  * batches: one round trip instead of one each); committed with the writes due at the same
- * moment on SQLite (db/group-commit.ts). Old windows go with the hourly purge.
+ * moment on SQLite (db/group-commit.ts), on PostgreSQL without waiting for the disk
+ * (docs/design.md, "Rate limits commit without a flush"). Old windows go with the hourly purge.
  */
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
@@ -22,7 +23,7 @@ export function databaseRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCto
   const hit = turnBatch(
     async (k: { key: string; windowMs: number }, n: number) => {
       const at = Date.now();
-      const r = await groupedStatement(db, (handle) => hitRateLimit(handle, k.key, at, k.windowMs, n));
+      const r = await groupedStatement(db, (handle) => hitRateLimit(handle, k.key, at, k.windowMs, n, { durable: false }));
       const ttl = Math.max(0, r.windowStart + k.windowMs - at);
       return Array.from({ length: n }, (_, i) => ({ current: r.count - n + 1 + i, ttl }));
     },

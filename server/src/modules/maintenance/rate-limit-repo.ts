@@ -6,10 +6,19 @@ import { isPostgres, type Db } from '../../db/types.ts';
 /**
  * Counts `hits` requests (at least 1) under `key` at `at` (ms since the epoch) in a window
  * of `windowMs`: one atomic upsert that starts a new window when the stored one has run
- * out. Returns the count in the window with them and when it started.
+ * out. Returns the count in the window with them and when it started. `durable: false`
+ * (PostgreSQL, outside a transaction only): the count commits without waiting for its
+ * WAL to reach the disk (docs/design.md, "Rate limits commit without a flush").
  */
-export async function hitRateLimit(db: Db, key: string, at: number, windowMs: number, hits = 1): Promise<{ count: number; windowStart: number }> {
-  if (isPostgres(db)) return hitStriped(db, key, at, windowMs, hits);
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  at: number,
+  windowMs: number,
+  hits = 1,
+  { durable = true } = {},
+): Promise<{ count: number; windowStart: number }> {
+  if (isPostgres(db)) return hitStriped(db, key, at, windowMs, hits, durable);
   const r = (await db.executeQuery(sqliteHit(db, { key, at, expired: at - windowMs, hits }))).rows[0];
   return { count: Number(r.count), windowStart: Number(r.window_start) };
 }
@@ -49,10 +58,14 @@ export async function purgeRateLimits(db: Db, beforeMs: number): Promise<number>
  * wait on one row; the window's count is the sum of the stripes whose window is live, and
  * it started with the oldest of them. One statement.
  */
-async function hitStriped(db: Db, key: string, at: number, windowMs: number, hits: number): Promise<{ count: number; windowStart: number }> {
+async function hitStriped(db: Db, key: string, at: number, windowMs: number, hits: number, durable: boolean): Promise<{ count: number; windowStart: number }> {
   const expired = at - windowMs;
-  const r = await sql<{ count: number; window_start: number }>`with hit as (
-      insert into rate_limit_hits (key, stripe, window_start, count) values (${key}, pg_backend_pid(), ${at}, ${hits}::int)
+  // Not durable: the statement's own transaction commits asynchronously (set_config local,
+  // read at its commit); the CTE runs because the insert reads it.
+  const lossy = sql.raw(durable ? '' : `cfg as (select set_config('synchronous_commit', 'off', true)), `);
+  const source = durable ? sql`values (${key}, pg_backend_pid(), ${at}, ${hits}::int)` : sql`select ${key}, pg_backend_pid(), ${at}, ${hits}::int from cfg`;
+  const r = await sql<{ count: number; window_start: number }>`with ${lossy}hit as (
+      insert into rate_limit_hits (key, stripe, window_start, count) ${source}
       on conflict (key, stripe) do update set
         count = case when rate_limit_hits.window_start <= ${expired} then ${hits}::int else rate_limit_hits.count + ${hits}::int end,
         window_start = case when rate_limit_hits.window_start <= ${expired} then ${at} else rate_limit_hits.window_start end
