@@ -60,12 +60,12 @@ export async function purgeRateLimits(db: Db, beforeMs: number): Promise<number>
  */
 async function hitStriped(db: Db, key: string, at: number, windowMs: number, hits: number, durable: boolean): Promise<{ count: number; windowStart: number }> {
   const expired = at - windowMs;
-  // Not durable: the statement's own transaction commits asynchronously (set_config local,
-  // read at its commit); the CTE runs because the insert reads it.
-  const lossy = sql.raw(durable ? '' : `cfg as (select set_config('synchronous_commit', 'off', true)), `);
-  const source = durable ? sql`values (${key}, pg_backend_pid(), ${at}, ${hits}::int)` : sql`select ${key}, pg_backend_pid(), ${at}, ${hits}::int from cfg`;
-  const r = await sql<{ count: number; window_start: number }>`with ${lossy}hit as (
-      insert into rate_limit_hits (key, stripe, window_start, count) ${source}
+  // One text either way: `cfg` keeps the setting as it is, or turns it off for the
+  // statement's own transaction only (local, read at its commit); it runs because the insert reads it.
+  const r = await sql<{ count: number; window_start: number }>`with cfg as (
+      select set_config('synchronous_commit', case when ${durable}::boolean then current_setting('synchronous_commit') else 'off' end, true)
+    ), hit as (
+      insert into rate_limit_hits (key, stripe, window_start, count) select ${key}, pg_backend_pid(), ${at}, ${hits}::int from cfg
       on conflict (key, stripe) do update set
         count = case when rate_limit_hits.window_start <= ${expired} then ${hits}::int else rate_limit_hits.count + ${hits}::int end,
         window_start = case when rate_limit_hits.window_start <= ${expired} then ${at} else rate_limit_hits.window_start end
