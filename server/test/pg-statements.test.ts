@@ -4,12 +4,13 @@
  * the statement's columns, typed as pg reads them; a plain select without parameters is
  * prepared like a parametrised one (the auth epoch's read runs on every signed-in call); a
  * statement already run on a connection is not described again, and still gives its rows,
- * its count and its errors (db/pg-statement.ts).
+ * its count and its errors (db/pg-statement.ts); an idle connection is kept for minutes, not
+ * pg's ten seconds (docs/design.md, "Connections kept warm").
  */
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../src/db/connect.ts';
+import { openDatabase, POOL_IDLE_MS } from '../src/db/connect.ts';
 import type { DB } from '../src/db/schema.ts';
 import { createPgDatabase, dialect } from './helper.ts';
 
@@ -78,6 +79,22 @@ describe.skipIf(dialect !== 'postgres')('PostgreSQL statements', () => {
       expect((await sql<{ id: number }>`select id from t where id > ${2} order by id`.execute(db)).rows).toEqual([{ id: 4 }]);
     } finally {
       describe_.mockRestore();
+    }
+  });
+
+  it("keeps an idle connection past pg's default ten seconds, and closes it after POOL_IDLE_MS", async () => {
+    const pid = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0].pid;
+    // Only timers are faked (the pool's idle timer is set as a query gives its connection
+    // back): the queries themselves run on real sockets.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const first = await pid();
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(await pid()).toBe(first);
+      await vi.advanceTimersByTimeAsync(POOL_IDLE_MS + 1_000);
+      expect(await pid()).not.toBe(first);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
