@@ -33,10 +33,8 @@ export function isPostgresUrl(url: string): boolean {
 /**
  * How long a pooled PostgreSQL connection may stay idle before it is closed (ms; pg's
  * default is 10 s). A new connection is a new backend whose caches of the catalogue and
- * our prepared statements start empty: after ten quiet seconds (or seconds of reads the
- * read cache answered) a burst of public creates at 1M orders answered with p99 98-110 ms
- * in its first two seconds, 71-119 ms in the two after (docs/design.md, "Connections kept
- * warm").
+ * our prepared statements start empty, and seconds of reads the read cache answers leave
+ * the pool idle too (docs/design.md, "Connections kept warm", with the figures).
  */
 export const POOL_IDLE_MS = 5 * 60_000;
 
