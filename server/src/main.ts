@@ -21,6 +21,7 @@ import { createUploadService } from './modules/uploads/service.ts';
 import { indexMissing } from './modules/work-orders/search-repo.ts';
 import { mergeIndexFully, scheduleIndexMerge } from './modules/maintenance/index-merge.ts';
 import { buildApp } from './app.ts';
+import { checkpointApart } from './db/checkpoints.ts';
 
 const config = loadConfig();
 
@@ -48,7 +49,11 @@ const purgeUploads = (db: Kysely<DB>) => () => createUploadService(db, { dir: co
 
 /** Opens the database, builds the app and listens; `purge` also runs the hourly purge here. */
 async function serve(purge: boolean) {
-  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });
+  const { db, dialect, file } = openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });
+  // Each serving process checkpoints SQLite's WAL on a thread of its own, never on its event loop.
+  const stopCheckpoints = file
+    ? await checkpointApart(db, file, { onError: (err) => console.error('WAL checkpoint thread failed; the connection checkpoints itself', err) })
+    : () => Promise.resolve();
   const app = await buildApp({
     db,
     dialect,
@@ -70,6 +75,7 @@ async function serve(purge: boolean) {
     stopMerge();
     await stopPurge();
     await app.close();
+    await stopCheckpoints();
     await db.destroy();
   });
   await app.listen({ port: config.port, host: config.host });

@@ -14,6 +14,7 @@ import { NamedStatement, type RowShape, type RowShapes } from './pg-statement.ts
 import { rowMaker, selectsAllColumns } from './row-maker.ts';
 import { CHANGES_NO_READ, trackChanges, trackSnapshots, type WriteCount } from './read-cache.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
+import { AUTOCHECKPOINT_PAGES } from './checkpoints.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -24,6 +25,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database_ {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** SQLite: the database file (undefined in memory and on PostgreSQL). */
+  file?: string;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -64,11 +67,12 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   // 86 pages, so one came every group or two of creates, each copying the same hot pages
   // (the newest leaves of the orders table and its indexes) into the database file again and
   // syncing it (docs/design.md, "Requester idents"; in process at 1M orders: 563 -> 460 us a create).
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  // The serving process moves them to a thread of their own (checkpoints.ts).
+  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const writes: WriteCount = { count: 0 };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
   trackChanges(db, sqlite, writes);
-  return { db, dialect: 'sqlite' };
+  return { db, dialect: 'sqlite', ...(file === ':memory:' ? {} : { file: path.resolve(file) }) };
 }
 
 /**
