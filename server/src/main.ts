@@ -50,10 +50,6 @@ const purgeUploads = (db: Kysely<DB>) => () => createUploadService(db, { dir: co
 /** Opens the database, builds the app and listens; `purge` also runs the hourly purge here. */
 async function serve(purge: boolean) {
   const { db, dialect, file } = openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });
-  // Each serving process checkpoints SQLite's WAL on a thread of its own, never on its event loop.
-  const stopCheckpoints = file
-    ? await checkpointApart(db, file, { onError: (err) => console.error('WAL checkpoint thread failed; the connection checkpoints itself', err) })
-    : () => Promise.resolve();
   const app = await buildApp({
     db,
     dialect,
@@ -71,6 +67,10 @@ async function serve(purge: boolean) {
     ? schedulePurge(db, { onError: (err) => app.log.error({ err }, 'purge of expired rows failed'), also: purgeUploads(db) })
     : () => Promise.resolve();
   const stopMerge = purge ? scheduleIndexMerge(db, { onError: (err) => app.log.error({ err }, 'keyword index merge failed') }) : () => undefined;
+  // Each serving process checkpoints SQLite's WAL on a thread of its own, never on its event loop.
+  const stopCheckpoints = file
+    ? await checkpointApart(db, file, { onError: (err) => app.log.error({ err }, 'WAL checkpoint thread failed; the connection checkpoints itself') })
+    : () => Promise.resolve();
   onShutdown(async () => {
     stopMerge();
     await stopPurge();

@@ -1,12 +1,11 @@
 /**
- * SQLite's WAL checkpoints on a thread of their own (docs/design.md, "Checkpoints apart").
- * A checkpoint copies the WAL's pages into the database file and syncs it; run by the
- * connection that commits past `wal_autocheckpoint` pages, it held the event loop for
- * ~30 ms every half second of public creates (1M orders, 50 connections: some 20,000 WAL
- * pages a second), and every request in flight waited. Here the serving connection never
- * checkpoints: a worker thread (checkpoint-worker.mjs) runs a passive checkpoint every
- * `intervalMs` on a connection of its own, which blocks no writer or reader. Should the
- * thread fail, the serving connection checkpoints itself again (SQLite's way, as before).
+ * SQLite's WAL checkpoints on a thread of their own (docs/design.md, "Checkpoints apart",
+ * with the figures). A checkpoint copies the WAL's pages into the database file and syncs
+ * it; run by the connection whose commit takes the WAL past `wal_autocheckpoint` pages, it
+ * holds that connection's event loop, and every request in flight waits. Here the serving
+ * connection never checkpoints: a worker thread (checkpoint-worker.mjs) does, on a
+ * connection of its own. Should the thread fail, the serving connection checkpoints itself
+ * again (SQLite's way, as before).
  */
 import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
@@ -15,12 +14,8 @@ import type { DB } from './schema.ts';
 /** WAL pages after which a connection checkpoints itself (connect.ts sets it on every connection). */
 export const AUTOCHECKPOINT_PAGES = 10_000;
 
-/**
- * Between two checkpoints of the thread, ms. Public creates at 1M orders write some 20,000
- * WAL pages a second: checkpoints every 200 ms, each WAL started over once copied, kept it
- * under ~20,000 pages (docs/design.md, "Checkpoints apart").
- */
-export const CHECKPOINT_INTERVAL_MS = 200;
+/** Between two checkpoints of the thread, ms: often enough that the WAL stays short under a stream of creates. */
+const CHECKPOINT_INTERVAL_MS = 200;
 
 /** A WAL of this many pages, all copied into the database, is started over (RESTART). */
 const RESTART_FRAMES = 1000;

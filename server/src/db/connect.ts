@@ -54,7 +54,8 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`);
   const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const onDisk = file === ':memory:' ? undefined : path.resolve(file);
+  if (onDisk) fs.mkdirSync(path.dirname(onDisk), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -72,7 +73,7 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   const writes: WriteCount = { count: 0 };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
   trackChanges(db, sqlite, writes);
-  return { db, dialect: 'sqlite', ...(file === ':memory:' ? {} : { file: path.resolve(file) }) };
+  return { db, dialect: 'sqlite', file: onDisk };
 }
 
 /**
