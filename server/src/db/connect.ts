@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { DeferredWrites } from './deferred-writes.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
@@ -15,6 +15,7 @@ import { rowMaker, selectsAllColumns } from './row-maker.ts';
 import { CHANGES_NO_READ, trackChanges, trackSnapshots, type WriteCount } from './read-cache.ts';
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import { AUTOCHECKPOINT_PAGES } from './checkpoints.ts';
+import { ImmediateSqliteDialect, LOCK_WAIT_MS } from './sqlite-dialect.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -60,7 +61,7 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   // Statement journals in memory: a grouped create's savepoint journal outgrew SQLite's
   // 64 KiB in-memory spill and was written to a temporary file (docs/design.md, "Group commit").
   sqlite.pragma('temp_store = memory');
@@ -71,7 +72,7 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   // The serving process moves them to a thread of their own (checkpoints.ts).
   sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const writes: WriteCount = { count: 0 };
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, writes) }) });
   trackChanges(db, sqlite, writes);
   return { db, dialect: 'sqlite', file: onDisk };
 }
