@@ -18,15 +18,19 @@ describe.skipIf(dialect === 'postgres')('SQLite shared by several processes', ()
   afterEach(() => {
     for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
   });
-
-  it("commits a transaction that reads and then writes while another process writes, and holds the other's write until then", async () => {
+  /** This process's database on a new file, with `table` made, and the other process's connection to the file. */
+  const openShared = async (table: string) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-procs-'));
     dirs.push(dir);
     const file = path.join(dir, 'db.sqlite');
     const { db } = openDatabase(`sqlite:${file}`);
-    await sql`create table orders (id integer primary key, status text, handler text)`.execute(db);
+    await sql.raw(table).execute(db);
+    return { db, other: new Database(file) };
+  };
+
+  it("commits a transaction that reads and then writes while another process writes, and holds the other's write until then", async () => {
+    const { db, other } = await openShared('create table orders (id integer primary key, status text, handler text)');
     await sql`insert into orders (id, status) values (1, 'unassigned'), (2, 'unassigned')`.execute(db);
-    const other = new Database(file);
     other.pragma('busy_timeout = 0'); // refused at once rather than waiting on this thread, which holds the lock
     let othersWrite: unknown = null;
     try {
@@ -57,12 +61,7 @@ describe.skipIf(dialect === 'postgres')('SQLite shared by several processes', ()
   });
 
   it('waits for the write lock another process holds without holding up the event loop', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swo-procs-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'db.sqlite');
-    const { db } = openDatabase(`sqlite:${file}`);
-    await sql`create table t (id integer primary key, v text)`.execute(db);
-    const other = new Database(file);
+    const { db, other } = await openShared('create table t (id integer primary key, v text)');
     try {
       other.exec('begin immediate');
       other.prepare(`insert into t (id, v) values (1, 'other')`).run();
