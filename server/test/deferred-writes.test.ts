@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
 import { DEFERRED_RESULT, DeferredWrites, later, LATER, mergedStatement, renumbered, summed, SUMMED, type Held } from '../src/db/deferred-writes.ts';
 import { columnTypesOf, setFormOf } from '../src/db/set-form.ts';
-import { MAX_MERGE, REFUSALS_TOLD, STALLED_MS, StatementMerger, type Send } from '../src/db/statement-merge.ts';
+import { REFUSALS_TOLD, StatementMerger, type Send } from '../src/db/statement-merge.ts';
 import { createPgDatabase, dialect, recordSentStatements } from './helper.ts';
 
 describe('deferred writes: the statement they become', () => {
@@ -295,85 +295,6 @@ describe('merged commits whose set form is refused', () => {
       expect(warn).toHaveBeenCalledTimes(2);
     } finally {
       warn.mockRestore();
-    }
-  });
-});
-
-describe('merged commits: one statement on its way at a time', () => {
-  const heldOf = (x: number): Held => ({
-    writes: [{ text: 'insert into "a" ("x") values ($1)', values: [x], table: 'a', summed: false }],
-    select: null,
-  });
-  /** A send whose statements are answered only when `answer` is called; `rows` counts each statement's transactions. */
-  const controlled = () => {
-    const rows: number[] = [];
-    const pending: (() => void)[] = [];
-    const send: Send = (text, values) => {
-      rows.push((values[0] as unknown[] | undefined)?.length ?? (text.match(/\(\$\d+\)/g) ?? []).length);
-      return new Promise<void>((resolve) => pending.push(resolve));
-    };
-    return { rows, send, answer: () => pending.shift()?.() };
-  };
-  const turns = async (n = 2) => {
-    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
-  };
-
-  it('holds the commits of later turns while one is on its way, then sends them together as the next', async () => {
-    const merger = new StatementMerger();
-    const { rows, send, answer } = controlled();
-    const done: number[] = [];
-    const commit = (x: number) => merger.commit(heldOf(x), send).then(() => done.push(x));
-    void commit(1);
-    void commit(2);
-    await turns();
-    expect(rows).toEqual([2]);
-    for (const x of [3, 4, 5]) {
-      void commit(x);
-      await turns(); // each in a turn of its own: before, each was a statement of its own
-    }
-    expect(rows).toEqual([2]);
-    answer();
-    await turns(3);
-    expect(done).toEqual([1, 2]);
-    expect(rows).toEqual([2, 3]);
-    answer();
-    await turns(3);
-    expect(done).toEqual([1, 2, 3, 4, 5]);
-  });
-
-  it(`puts at most ${MAX_MERGE} in one statement`, async () => {
-    const merger = new StatementMerger();
-    const { rows, send, answer } = controlled();
-    const all = Array.from({ length: MAX_MERGE + 3 }, (_, i) => merger.commit(heldOf(i), send));
-    await turns();
-    expect(rows).toEqual([MAX_MERGE]);
-    answer();
-    await turns(3);
-    expect(rows).toEqual([MAX_MERGE, 3]);
-    answer();
-    await Promise.all(all);
-  });
-
-  it(`lets the next go once the one on its way has waited ${STALLED_MS} ms unanswered`, async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const merger = new StatementMerger();
-      const { rows, send, answer } = controlled();
-      const first = merger.commit(heldOf(1), send);
-      await turns();
-      const second = merger.commit(heldOf(2), send);
-      await turns();
-      vi.advanceTimersByTime(STALLED_MS - 1);
-      await turns();
-      expect(rows).toEqual([1]);
-      vi.advanceTimersByTime(1);
-      await turns();
-      expect(rows).toEqual([1, 1]);
-      answer();
-      answer();
-      await Promise.all([first, second]);
-    } finally {
-      vi.useRealTimers();
     }
   });
 });

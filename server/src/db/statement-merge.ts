@@ -8,23 +8,12 @@
  * all; when the merged statement fails (one transaction's write is refused, or two clashed
  * on a row), each is sent again alone on its own connection and fails or commits on its
  * own, as if never merged.
- *
- * One merged statement is on its way at a time: those committing meanwhile wait and go
- * together as the next (up to `MAX_MERGE`), so a commit's flush of the WAL is shared by
- * more of them. A statement still unanswered after `STALLED_MS` no longer holds the next
- * back (one waiting on a lock must not stop every create of the process).
  */
 import { mergedStatement, type Held } from './deferred-writes.ts';
 import type { ColumnTypes } from './set-form.ts';
 
-/** Most transactions in one statement: its parameters grow with them (the set form's text does not). */
-export const MAX_MERGE = 64;
-
-/**
- * How long a merged statement on its way holds the next back (ms): far above one's time
- * under load (a few ms), so only one that waits (a lock, a stalled server) lets others by.
- */
-export const STALLED_MS = 100;
+/** Most transactions in one statement: its parameters and plan grow with them. */
+export const MAX_MERGE = 16;
 
 /** Set forms refused in a row (each transaction then committing alone) before it is told in the log, once a streak. */
 export const REFUSALS_TOLD = 3;
@@ -42,8 +31,6 @@ interface Entry {
 export class StatementMerger {
   private waiting: Entry[] = [];
   private scheduled = false;
-  /** Whether a merged statement is on its way and not yet `STALLED_MS` old: the next waits for it. */
-  private busy = false;
   /** The column types of the set form (set-form.ts), once read; null meanwhile. */
   private types: ColumnTypes | null = null;
   private loading = false;
@@ -73,44 +60,19 @@ export class StatementMerger {
     }
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ held, send, resolve, reject });
-      this.schedule();
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // Next turn: the commits of the requests handled in this one join meanwhile.
+        setImmediate(() => this.flush());
+      }
     });
   }
 
-  /** A flush at the next turn (the commits of the requests handled in this one join meanwhile), unless one is due or a statement is on its way. */
-  private schedule(): void {
-    if (this.scheduled || this.busy || !this.waiting.length) return;
-    this.scheduled = true;
-    setImmediate(() => this.flush());
-  }
-
-  /**
-   * Sends the waiting transactions as one statement (the first `MAX_MERGE` of them) and
-   * holds the rest back until it is answered or stalled (why, with the figures:
-   * docs/design.md, "Merged commits").
-   */
   private flush(): void {
     this.scheduled = false;
-    if (this.busy) return;
-    const group = this.waiting.splice(0, MAX_MERGE);
-    if (!group.length) return;
-    this.busy = true;
-    let holding = true;
-    const release = () => {
-      if (!holding) return;
-      holding = false;
-      this.busy = false;
-      this.schedule();
-    };
-    const stalled = setTimeout(release, STALLED_MS);
-    stalled.unref();
-    this.send(group)
-      // Only a fault of building the statement lands here: a refused one is handled in send.
-      .catch((error: unknown) => group.forEach((e) => e.reject(error)))
-      .finally(() => {
-        clearTimeout(stalled);
-        release();
-      });
+    const all = this.waiting;
+    this.waiting = [];
+    for (let i = 0; i < all.length; i += MAX_MERGE) void this.send(all.slice(i, i + MAX_MERGE));
   }
 
   private async send(group: Entry[]): Promise<void> {
