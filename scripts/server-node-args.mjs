@@ -3,12 +3,11 @@
  * the cluster's workers inherit them, and bench/http-load.ts starts the server with them as
  * `npm start` does.
  *
- * --max-semi-space-size=64 (MB; V8's default is 16 on 64-bit): a request's objects die
- * young, and a young generation four times as large is scavenged a quarter as often, so
- * fewer objects of requests still in flight are promoted into the old generation for the
- * mark-sweep to collect later (the reason; what was measured is the CPU). Four alternated
- * pairs of server processes at 1M orders on PostgreSQL, 50 connections of public creates:
- * the server's CPU 430-538 -> 399-512 us a create (mean -12 %), every pair lower
- * (docs/design.md, "Young generation").
+ * --max-semi-space-size=16 (MB; V8's default on 64-bit, written here so a newer Node's
+ * default does not change it unseen): a scavenge's pause grows with the young generation,
+ * and every request in flight waits it out. At 64 MB (2026-11-28 to 2026-12-05) a scavenge
+ * of 50 connections of PostgreSQL public creates paused the server 9 ms (median; 13.9 at
+ * p90) every ~160 ms, at 16 MB 3.9 ms (6.6) every ~60 ms; the creates' p95 was 34.7-38.2
+ * against 37.3-40.0 ms at the same rate (docs/design.md, "Young generation").
  */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=16'];
