@@ -297,6 +297,21 @@ describe('merged commits whose set form is refused', () => {
       warn.mockRestore();
     }
   });
+
+  it('fails the commits of a statement it cannot build, instead of leaving them waiting', async () => {
+    const merger = new StatementMerger(() => Promise.resolve(types));
+    const sent: string[] = [];
+    await turn(merger, sent, () => true); // the types are read
+    sent.length = 0;
+    const send: Send = (text) => (sent.push(text), Promise.resolve());
+    // JSON.stringify throws on a BigInt: a fault of building, not a value the set form refuses.
+    const faulty: Held = { writes: [{ text: heldOf(0).writes[0].text, values: [1, { n: 1n }], table: 'a', summed: false }], select: null };
+    const commits = [merger.commit(heldOf(1), send), merger.commit(faulty, send)];
+    const outcomes = await Promise.allSettled(commits);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/BigInt/);
+    expect(sent).toEqual([]);
+  });
 });
 
 describe.skipIf(dialect !== 'postgres')('deferred writes on PostgreSQL', () => {

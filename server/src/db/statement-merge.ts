@@ -72,7 +72,13 @@ export class StatementMerger {
     this.scheduled = false;
     const all = this.waiting;
     this.waiting = [];
-    for (let i = 0; i < all.length; i += MAX_MERGE) void this.send(all.slice(i, i + MAX_MERGE));
+    for (let i = 0; i < all.length; i += MAX_MERGE) {
+      const group = all.slice(i, i + MAX_MERGE);
+      // A fault in building the statement (a bug, not a refusal) fails the group's commits:
+      // unhandled, it would end the process and leave their requests waiting. Those already
+      // settled stay as they are.
+      this.send(group).catch((error: unknown) => group.forEach((e) => e.reject(error)));
+    }
   }
 
   private async send(group: Entry[]): Promise<void> {
