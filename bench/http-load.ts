@@ -59,6 +59,8 @@ function freePort(): Promise<number> {
 
 interface Server {
   url: string;
+  /** The server process's id (e.g. to signal it). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -89,7 +91,7 @@ export async function startServer(script: string, env: NodeJS.ProcessEnv, log: s
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8').slice(-2000)}`);
     try {
-      if ((await fetch(url + ready)).status === 200) return { url, stop };
+      if ((await fetch(url + ready)).status === 200) return { url, pid: child.pid!, stop };
     } catch {
       // not listening yet
     }

@@ -11,6 +11,10 @@
  * than half of a whole-process profile and put SQLite's scan at start under the call's name.
  * The database: DATABASE_URL when given, else a SQLite file BENCH_PROFILE_DB
  * (/tmp/swo-profile.db) of BENCH_ORDERS (1,000,000) orders, generated once and kept.
+ * BENCH_PROFILE_HEAP=1: bytes allocated instead of CPU (bench/heap-sampler.mjs), per
+ * request, by owner and by function; garbage included, since what a request allocates is
+ * what the scavenges that pause every request in flight must sweep. Unlike req/s, bytes a
+ * request do not move with this machine's speed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,16 +66,29 @@ if (!databaseUrl) {
 const fx = await fixture(openDatabase(databaseUrl).db);
 const { rps: bare } = await measureBare(tmp);
 const profDir = path.join(tmp, 'prof');
+const heap = process.env.BENCH_PROFILE_HEAP === '1';
+const heapFile = path.join(tmp, 'heap.json');
 /** When the measured run began and ended (its client's own start included, the server idle then), on the monotonic clock V8's profile timestamps use (ns). */
 const measured = { from: 0n, to: 0n };
-const server = await startApp(appEnv(databaseUrl, tmp), path.join(tmp, 'app.log'), ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+const server = await startApp(
+  { ...appEnv(databaseUrl, tmp), HEAP_PROFILE_OUT: heapFile },
+  path.join(tmp, 'app.log'),
+  heap ? ['--import', path.join(import.meta.dirname, 'heap-sampler.mjs')] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+);
+let requests = 0;
 try {
   const { calls } = await callsOf(server.url, fx);
   const [name, job] = calls[NAMES[which]];
   await load({ ...job, seconds: 2, connections: 10 });
+  if (heap) process.kill(server.pid, 'SIGUSR2');
   measured.from = process.hrtime.bigint();
   const r = await load(job);
   measured.to = process.hrtime.bigint();
+  requests = r.requests;
+  if (heap) {
+    process.kill(server.pid, 'SIGUSR2');
+    while (!fs.existsSync(heapFile)) await new Promise((done) => setTimeout(done, 100));
+  }
   const ms = (v: number) => v.toFixed(1);
   console.log(`bare Fastify ${Math.round(bare)} req/s`);
   console.log(
@@ -80,13 +97,82 @@ try {
 } finally {
   await server.stop();
 }
+if (heap) printAllocations(JSON.parse(fs.readFileSync(heapFile, 'utf8')) as HeapProfile, requests);
+else printCpu();
+fs.rmSync(tmp, { recursive: true, force: true });
 
-const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-if (!file) throw new Error('no profile written (did the server exit normally?)');
-const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')) as CpuProfile;
-const hitsOf = samplesWithin(profile, Number(measured.from / 1000n), Number(measured.to / 1000n));
-const totalHits = [...hitsOf.values()].reduce((s, n) => s + n, 0);
-const msPerHit = Number(measured.to - measured.from) / 1e6 / totalHits;
+/** Self time by owner and by function, of the samples taken while the measured run went on. */
+function printCpu(): void {
+  const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('no profile written (did the server exit normally?)');
+  const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')) as CpuProfile;
+  const hitsOf = samplesWithin(profile, Number(measured.from / 1000n), Number(measured.to / 1000n));
+  const totalHits = [...hitsOf.values()].reduce((s, n) => s + n, 0);
+  const msPerHit = Number(measured.to - measured.from) / 1e6 / totalHits;
+  const byFunction = new Map<string, number>();
+  const byOwner = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const hits = hitsOf.get(n.id) ?? 0;
+    if (!hits) continue;
+    const { functionName, url, lineNumber, columnNumber } = n.callFrame;
+    const key = `${functionName || '(anonymous)'} ${where(url, lineNumber, columnNumber)}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
+    byOwner.set(owner(url), (byOwner.get(owner(url)) ?? 0) + hits);
+  }
+  const pct = (h: number) => `${((100 * h) / totalHits).toFixed(1).padStart(5)} %`;
+  console.log(`\nself time by owner (${Math.round(totalHits * msPerHit)} ms sampled)`);
+  for (const [k, h] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(h)}  ${k}`);
+  console.log('\nhottest functions (self time)');
+  for (const [k, h] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${pct(h)}  ${k}`);
+  if (process.env.BENCH_PROFILE_KEEP) {
+    const kept = path.join(process.cwd(), `${which}.cpuprofile`);
+    fs.copyFileSync(path.join(profDir, file), kept);
+    console.log(`\nprofile kept in ${kept}`);
+  }
+}
+
+interface HeapNode {
+  callFrame: ProfileNode['callFrame'];
+  /** Bytes sampled as allocated by this frame itself. */
+  selfSize: number;
+  children: HeapNode[];
+}
+
+interface HeapProfile {
+  head: HeapNode;
+}
+
+/**
+ * Bytes allocated per request by owner and by function. A frame of Node's own (e.g. a
+ * string's `replace`) counts for the nearest caller that is a package's or ours.
+ */
+function printAllocations(p: HeapProfile, requests: number): void {
+  const byOwner = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  const walk = (n: HeapNode, caller: { owner: string; key: string }) => {
+    const { functionName, url, lineNumber, columnNumber } = n.callFrame;
+    const own = owner(url);
+    const here = own === 'node' || own === '(vm)' ? caller : { owner: own, key: `${functionName || '(anonymous)'} ${where(url, lineNumber, columnNumber)}` };
+    if (n.selfSize) {
+      total += n.selfSize;
+      byOwner.set(here.owner, (byOwner.get(here.owner) ?? 0) + n.selfSize);
+      byFunction.set(here.key, (byFunction.get(here.key) ?? 0) + n.selfSize);
+    }
+    for (const c of n.children) walk(c, here);
+  };
+  walk(p.head, { owner: 'node', key: '(Node or V8, no caller of ours or a package)' });
+  const kb = (b: number) => `${(b / requests / 1024).toFixed(1).padStart(6)} KB`;
+  console.log(`\nbytes allocated per request (${requests} requests): ${kb(total)}, by owner`);
+  for (const [k, b] of [...byOwner].sort((a, c) => c[1] - a[1]).slice(0, 15)) console.log(`${kb(b)}  ${k}`);
+  console.log("\nby function (Node's own frames counted for their caller)");
+  for (const [k, b] of [...byFunction].sort((a, c) => c[1] - a[1]).slice(0, 40)) console.log(`${kb(b)}  ${k}`);
+}
+
+/** A frame's place: tsx serves each of our files as one line, so the column tells their functions apart. */
+function where(url: string, lineNumber: number, columnNumber: number): string {
+  return url ? `${url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '')}:${lineNumber + 1}:${columnNumber + 1}` : '';
+}
 
 /** What a frame belongs to: a package, one of our files, or Node's own. */
 function owner(url: string): string {
@@ -95,27 +181,3 @@ function owner(url: string): string {
   if (url.includes('/server/src/') || url.includes('/packages/contract/')) return 'ours';
   return url ? 'node' : '(vm)';
 }
-
-const byFunction = new Map<string, number>();
-const byOwner = new Map<string, number>();
-for (const n of profile.nodes) {
-  const hits = hitsOf.get(n.id) ?? 0;
-  if (!hits) continue;
-  const { functionName, url, lineNumber, columnNumber } = n.callFrame;
-  // tsx serves each of our files as one line: the column tells their functions apart.
-  const where = url ? `${url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '')}:${lineNumber + 1}:${columnNumber + 1}` : '';
-  const key = `${functionName || '(anonymous)'} ${where}`;
-  byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
-  byOwner.set(owner(url), (byOwner.get(owner(url)) ?? 0) + hits);
-}
-const pct = (h: number) => `${((100 * h) / totalHits).toFixed(1).padStart(5)} %`;
-console.log(`\nself time by owner (${Math.round(totalHits * msPerHit)} ms sampled)`);
-for (const [k, h] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(h)}  ${k}`);
-console.log('\nhottest functions (self time)');
-for (const [k, h] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${pct(h)}  ${k}`);
-if (process.env.BENCH_PROFILE_KEEP) {
-  const kept = path.join(process.cwd(), `${which}.cpuprofile`);
-  fs.copyFileSync(path.join(profDir, file), kept);
-  console.log(`\nprofile kept in ${kept}`);
-}
-fs.rmSync(tmp, { recursive: true, force: true });
