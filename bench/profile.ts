@@ -71,7 +71,7 @@ const heapFile = path.join(tmp, 'heap.json');
 /** When the measured run began and ended (its client's own start included, the server idle then), on the monotonic clock V8's profile timestamps use (ns). */
 const measured = { from: 0n, to: 0n };
 const server = await startApp(
-  { ...appEnv(databaseUrl, tmp), HEAP_PROFILE_OUT: heapFile },
+  { ...appEnv(databaseUrl, tmp), ...(heap ? { HEAP_PROFILE_OUT: heapFile } : {}) },
   path.join(tmp, 'app.log'),
   heap ? ['--import', path.join(import.meta.dirname, 'heap-sampler.mjs')] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
 );
@@ -87,7 +87,11 @@ try {
   requests = r.requests;
   if (heap) {
     process.kill(server.pid, 'SIGUSR2');
-    while (!fs.existsSync(heapFile)) await new Promise((done) => setTimeout(done, 100));
+    const deadline = Date.now() + 60_000;
+    while (!fs.existsSync(heapFile)) {
+      if (Date.now() > deadline) throw new Error('no heap profile written in 60 s (see the app log)');
+      await new Promise((done) => setTimeout(done, 100));
+    }
   }
   const ms = (v: number) => v.toFixed(1);
   console.log(`bare Fastify ${Math.round(bare)} req/s`);

@@ -256,7 +256,7 @@ describe('the set form of a write (db/set-form.ts)', () => {
   });
 });
 
-describe('merged commits whose set form is refused', () => {
+describe('merged commits that do not go as one statement', () => {
   const heldOf = (x: number): Held => ({
     writes: [{ text: 'insert into "a" ("x", "y") values ($1, $2)', values: [x, 'y'], table: 'a', summed: false }],
     select: null,
