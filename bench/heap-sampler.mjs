@@ -17,7 +17,7 @@ process.on('SIGUSR2', async () => {
   sampling = !sampling;
   if (sampling) {
     await post('HeapProfiler.enable');
-    // One sample per 4 KB allocated on average (V8's default is 32 KB): ~40 of a PostgreSQL create's 174 KB.
+    // One sample per 4 KB allocated on average, not V8's 32 KB: a request allocates tens of KB (docs/design.md, "Profiles before changes").
     await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     return;
   }

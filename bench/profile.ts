@@ -118,16 +118,15 @@ function printCpu(): void {
   for (const n of profile.nodes) {
     const hits = hitsOf.get(n.id) ?? 0;
     if (!hits) continue;
-    const { functionName, url, lineNumber, columnNumber } = n.callFrame;
-    const key = `${functionName || '(anonymous)'} ${where(url, lineNumber, columnNumber)}`;
+    const key = frameKey(n.callFrame);
     byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
-    byOwner.set(owner(url), (byOwner.get(owner(url)) ?? 0) + hits);
+    byOwner.set(owner(n.callFrame.url), (byOwner.get(owner(n.callFrame.url)) ?? 0) + hits);
   }
   const pct = (h: number) => `${((100 * h) / totalHits).toFixed(1).padStart(5)} %`;
   console.log(`\nself time by owner (${Math.round(totalHits * msPerHit)} ms sampled)`);
-  for (const [k, h] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(h)}  ${k}`);
+  printTop(byOwner, 20, pct);
   console.log('\nhottest functions (self time)');
-  for (const [k, h] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${pct(h)}  ${k}`);
+  printTop(byFunction, 40, pct);
   if (process.env.BENCH_PROFILE_KEEP) {
     const kept = path.join(process.cwd(), `${which}.cpuprofile`);
     fs.copyFileSync(path.join(profDir, file), kept);
@@ -155,9 +154,8 @@ function printAllocations(p: HeapProfile, requests: number): void {
   const byFunction = new Map<string, number>();
   let total = 0;
   const walk = (n: HeapNode, caller: { owner: string; key: string }) => {
-    const { functionName, url, lineNumber, columnNumber } = n.callFrame;
-    const own = owner(url);
-    const here = own === 'node' || own === '(vm)' ? caller : { owner: own, key: `${functionName || '(anonymous)'} ${where(url, lineNumber, columnNumber)}` };
+    const own = owner(n.callFrame.url);
+    const here = own === 'node' || own === '(vm)' ? caller : { owner: own, key: frameKey(n.callFrame) };
     if (n.selfSize) {
       total += n.selfSize;
       byOwner.set(here.owner, (byOwner.get(here.owner) ?? 0) + n.selfSize);
@@ -168,14 +166,20 @@ function printAllocations(p: HeapProfile, requests: number): void {
   walk(p.head, { owner: 'node', key: '(Node or V8, no caller of ours or a package)' });
   const kb = (b: number) => `${(b / requests / 1024).toFixed(1).padStart(6)} KB`;
   console.log(`\nbytes allocated per request (${requests} requests): ${kb(total)}, by owner`);
-  for (const [k, b] of [...byOwner].sort((a, c) => c[1] - a[1]).slice(0, 15)) console.log(`${kb(b)}  ${k}`);
+  printTop(byOwner, 15, kb);
   console.log("\nby function (Node's own frames counted for their caller)");
-  for (const [k, b] of [...byFunction].sort((a, c) => c[1] - a[1]).slice(0, 40)) console.log(`${kb(b)}  ${k}`);
+  printTop(byFunction, 40, kb);
 }
 
-/** A frame's place: tsx serves each of our files as one line, so the column tells their functions apart. */
-function where(url: string, lineNumber: number, columnNumber: number): string {
-  return url ? `${url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '')}:${lineNumber + 1}:${columnNumber + 1}` : '';
+/** The `n` largest of `counts`, largest first, each as `format(count)` and its key. */
+function printTop(counts: Map<string, number>, n: number, format: (count: number) => string): void {
+  for (const [k, c] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${format(c)}  ${k}`);
+}
+
+/** A frame as its function and place: tsx serves each of our files as one line, so the column tells their functions apart. */
+function frameKey({ functionName, url, lineNumber, columnNumber }: ProfileNode['callFrame']): string {
+  const where = url ? `${url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '')}:${lineNumber + 1}:${columnNumber + 1}` : '';
+  return `${functionName || '(anonymous)'} ${where}`;
 }
 
 /** What a frame belongs to: a package, one of our files, or Node's own. */
