@@ -110,6 +110,13 @@ describe('request log', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain('Hunter2secret');
     expect(text).not.toContain(DEMO_PASSWORD);
+    const line = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === 'request completed' && String(l.url).includes('applet_work_order_see'));
+    expect(line).toMatchObject({ level: 30, method: 'GET', statusCode: 200, reqId: expect.any(String) });
+    expect(line?.url).toContain('ident=[redacted]');
   });
 
   it('redacts a secret parameter however its name is spelled, and leaves other URLs as they are', () => {

@@ -24,7 +24,7 @@
  */
 import { sql, type Expression } from 'kysely';
 import { BoundedMap } from '../lib/bounded-map.ts';
-import { asText, maskQuoted, NotSettable, QUOTED_OR_COMMENT, setFormOf, valuesRow, type ColumnTypes } from './set-form.ts';
+import { maskQuoted, NotSettable, QUOTED_OR_COMMENT, setFormOf, textArray, valuesRow, type ColumnTypes } from './set-form.ts';
 
 /** The mark at the end of a deferrable statement's text (a comment: SQLite ignores it). */
 export const LATER = ' /* swo:later */';
@@ -273,8 +273,8 @@ function setStatement(byText: ReadonlyMap<string, readonly Write[]>, selects: re
     const form = setFormOf(text, types);
     if (!form || rows.some((r) => r.values.length !== form.arity)) return false;
     ctes.push(`${name} as (${form.render(values.length)})`);
-    // One array literal a parameter, of the rows' values as text (asText of an array).
-    for (let i = 0; i < form.arity; i++) values.push(asText(rows.map((r) => asText(r.values[i]))));
+    // One array literal a parameter, of the rows' values as text.
+    for (let i = 0; i < form.arity; i++) values.push(textArray(rows, i));
     return true;
   };
   const selectsByText = new Map<string, Statement[]>();

@@ -219,6 +219,28 @@ export function asText(v: unknown): string | null {
 }
 
 /**
+ * The text array literal of each row's `column`-th value as text (asText), e.g. `{"1",NULL}`:
+ * a set form's parameter. The same as `asText(rows.map((r) => asText(r[column])))`, built in
+ * one pass: a merged commit makes one a column of every text it holds, and the two arrays and
+ * the join of that form were a tenth of the bytes a public create allocated. Throws
+ * `NotSettable` as asText does.
+ */
+export function textArray(rows: readonly { values: readonly unknown[] }[], column: number): string {
+  let out = '{';
+  for (let r = 0; r < rows.length; r++) {
+    const t = asText(rows[r].values[column]);
+    out += r === 0 ? quoted(t) : `,${quoted(t)}`;
+  }
+  return `${out}}`;
+}
+
+/** A text as an array element: quoted, or NULL. */
+function quoted(t: string | null): string {
+  if (t === null) return 'NULL';
+  return ESCAPED.test(t) ? `"${t.replace(ESCAPED_ALL, '\\$&')}"` : `"${t}"`;
+}
+
+/**
  * An array element: a nested array as its literal, anything else quoted (null as NULL).
  * Quoting escapes only texts that hold a quote or a backslash: set forms send every value
  * through here (pg's own quoting, with two replaces an element, was ~2 % of the server's
@@ -226,9 +248,7 @@ export function asText(v: unknown): string | null {
  */
 function element(e: unknown): string {
   if (Array.isArray(e)) return asText(e)!;
-  const t = asText(e);
-  if (t === null) return 'NULL';
-  return ESCAPED.test(t) ? `"${t.replace(ESCAPED_ALL, '\\$&')}"` : `"${t}"`;
+  return quoted(asText(e));
 }
 
 const ESCAPED = /[\\"]/;
