@@ -221,10 +221,9 @@ export function asText(v: unknown): string | null {
 /**
  * The text array literal of each row's `column`-th value as text (asText), e.g. `{"1",NULL}`:
  * a set form's parameter. The same as `asText(rows.map((r) => asText(r[column])))`, built in
- * one pass without that form's two arrays and join: a merged commit makes one for each column
- * of every text it holds (a public create on PostgreSQL allocated 168.5 KB with that form,
- * 166.0 with this; docs/design.md, "Profiles before changes"). Throws `NotSettable` as asText
- * does.
+ * one pass without that form's two arrays and join, since a merged commit makes one for each
+ * column of every text it holds (bytes saved: docs/design.md, "Profiles before changes").
+ * Throws `NotSettable` as asText does.
  */
 export function textArray(rows: readonly { values: readonly unknown[] }[], column: number): string {
   let out = '{';
@@ -235,17 +234,18 @@ export function textArray(rows: readonly { values: readonly unknown[] }[], colum
   return `${out}}`;
 }
 
-/** A text as an array element: quoted, or NULL. */
+/**
+ * A text as an array element: quoted, or NULL. Only texts that hold a quote or a backslash
+ * are escaped: set forms send every value through here (pg's own quoting, with two replaces
+ * an element, was ~2 % of the server's CPU on a create).
+ */
 function quoted(t: string | null): string {
   if (t === null) return 'NULL';
   return ESCAPED.test(t) ? `"${t.replace(ESCAPED_ALL, '\\$&')}"` : `"${t}"`;
 }
 
 /**
- * An array element: a nested array as its literal, anything else quoted (null as NULL).
- * Quoting escapes only texts that hold a quote or a backslash: set forms send every value
- * through here (pg's own quoting, with two replaces an element, was ~2 % of the server's
- * CPU on a create).
+ * An array element: a nested array as its literal, anything else as its text `quoted`.
  */
 function element(e: unknown): string {
   if (Array.isArray(e)) return asText(e)!;
