@@ -18,9 +18,9 @@
  * - Keyword search p95 <= 50 ms; list at 49 connections loses at most 20 % of its req/s
  *   while one more client searches continuously (BENCH_DROP_SECONDS, 30, of the list, the
  *   searcher in every other second: the drop is the list's req/s in those against the rest).
- * Then list, detail and create once more with WORKERS=2, npm start's default on 2 cores:
- * the PostgreSQL targets beside their rows too (the issue's PostgreSQL targets do not say
- * one process), none for SQLite's (they do).
+ * Then list, detail, create and search once more with WORKERS=2, npm start's default on 2
+ * cores: the PostgreSQL targets and the search's beside their rows too (they do not say one
+ * process), none for SQLite's list, detail and create (they do).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -236,7 +236,7 @@ export async function callsOf(url: string, fx: Awaited<ReturnType<typeof fixture
 type Line = string | { name: string; r: LoadResult; target?: LoadTarget; noRatio?: boolean };
 
 /**
- * The calls against the app on `databaseUrl` (WORKERS=1, then list, detail and create with WORKERS=2);
+ * The calls against the app on `databaseUrl` (WORKERS=1, then list, detail, create and search with WORKERS=2);
  * `sampleLocks` is given a database name on PostgreSQL to watch pg_stat_activity during create.
  * Bare Fastify is measured just before and just after these calls, and the ratios are to the
  * mean of the two: this machine's speed drifts over minutes (bare Fastify 19,675 req/s at the
@@ -299,16 +299,17 @@ async function measureApp(
     await server.stop();
   }
   // npm start's default on this machine: a process per core (the cluster primary forks two
-  // workers). The issue's PostgreSQL targets do not ask for one process, so its list,
-  // detail and create targets are shown here too; SQLite's do, so its rows here have none.
+  // workers). The issue's PostgreSQL targets and its keyword search's (on both databases) do
+  // not ask for one process, so they are shown here too; SQLite's others do, so its list,
+  // detail and create rows here have none.
   const two = await startApp({ ...env, WORKERS: '2' }, path.join(tmp, 'app2.log'));
   try {
-    const { list, detail, create, calls } = await callsOf(
+    const { list, detail, create, search, calls } = await callsOf(
       two.url,
       fx,
       sampleLocks ? { list: targets.list, detail: targets.detail, create: targets.create } : {},
     );
-    const wanted = calls.filter(([, job]) => job === list || job === detail || job === create);
+    const wanted = calls.filter(([, job]) => job === list || job === detail || job === create || job === search);
     for (const [, job] of wanted) await load({ ...job, seconds: 1, connections: 10 });
     for (const [name, job, target] of wanted) lines.push({ name: `${name.replace(' (1,000 ids)', '')}, WORKERS=2`, r: await load(job), target });
   } finally {
