@@ -169,6 +169,14 @@ describe('keyword search through the list', () => {
     const ids = open.body.data.data.map((o: { id: number }) => o.id);
     expect(ids).toEqual(expect.arrayContaining([made.leak.id, made.water.id]));
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect(open.body.data.totalCount).toBe(ids.length);
+    // A page past the end of a status tab's matches: no order, and still their number.
+    const past = await call(h.app, 'GET', '/admin/Workorder/list', {
+      token: admin,
+      payload: { company_id: h.property, keyword: '水', status: 'unassigned', pageSize: 100, pageNo: 2 },
+    });
+    expect(past.body.data.data).toEqual([]);
+    expect(past.body.data.totalCount).toBe(ids.length);
   });
 
   it('an edit re-indexes the order', async () => {

@@ -494,8 +494,8 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
 
 /**
  * SQLite, the common search (no filter but the keyword and maybe a status tab): the page's
- * rows and the matches counted up to `horizon` + 1 in one statement, each read from the index
- * in rowid order (the count's without it). Null when the page is empty: the count has no row
+ * rows and the matches counted up to `horizon` + 1 in one statement, the page's matches read
+ * from the index in rowid order, the count's in any. Null when the page is empty: the count has no row
  * to come in, and the caller counts apart (a page past the end, or no match at all). Read as
  * ids (`keywordMatches`) and then rows (`ordersByIds`), a search was two statements, 121 match
  * objects made in JS and a JSON array of the page's ids; in one it is ~20 % less SQLite time
@@ -635,9 +635,10 @@ function sqliteMatches(ids: ReturnType<typeof idsWithoutKeyword>, match: string,
 }
 /**
  * SQLite, the common search (no filter but the keyword), when `sqlitePage` found its page
- * empty: the `limit` newest matches, from the index alone, compiled once. The index holds only listed orders (a soft delete takes an order
- * out, `unindexOrder`) and `match` only the company's terms (search-repo.ts `companyTag`),
- * so no order need be looked up: that lookup was some half of a search's statement.
+ * empty: the `limit` newest matches, from the index alone, compiled once. The index holds
+ * only listed orders (a soft delete takes an order out, `unindexOrder`) and `match` only the
+ * company's terms (search-repo.ts `companyTag`), so no order need be looked up: that lookup
+ * was some half of a search's statement.
  */
 const companyMatches = compiledOnce((db, v: { match: string; limit: number }) =>
   db
