@@ -22,7 +22,17 @@ import { isPostgres, type Db } from '../../db/types.ts';
 import type { DB, WorkOrdersTable } from '../../db/schema.ts';
 import type { Visibility } from './visibility.ts';
 import type { SearchQuery } from '../../lib/search-terms.ts';
-import { KEYWORD_LOOKAHEAD, KEYWORD_PROBE_PER_MATCH, ftsQuery, keywordStream, matching, parseKeyword, postingsOf, termsMatch } from './search-repo.ts';
+import {
+  KEYWORD_LOOKAHEAD,
+  KEYWORD_PROBE_PER_MATCH,
+  ftsQuery,
+  keywordCount,
+  keywordStream,
+  matching,
+  parseKeyword,
+  postingsOf,
+  termsMatch,
+} from './search-repo.ts';
 import { scopedCounts, scopedPageIds } from './participants-repo.ts';
 import { listRecords, recordsJson, type RecordRow } from './records-repo.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
@@ -479,27 +489,29 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   if (!kw) return { rows: [], total: 0 };
   const offset = (q.pageNo - 1) * q.pageSize;
   const horizon = offset + q.pageSize + KEYWORD_LOOKAHEAD;
-  if (!isPostgres(db) && isSimple({ ...f, keyword: undefined })) {
-    const page = await sqlitePage(db, companyId, f.status, ftsQuery(companyId, kw), { horizon, limit: q.pageSize, offset });
-    if (page) return page;
-  }
+  if (!isPostgres(db) && isSimple({ ...f, keyword: undefined }))
+    return sqlitePage(db, companyId, f.status, ftsQuery(companyId, kw), { horizon, limit: q.pageSize, offset });
   const found = await keywordMatches(db, companyId, f, kw, horizon + 1);
   const ids = found.map((r) => r.id);
-  const pageIds = ids.slice(offset, offset + q.pageSize);
-  const rows = await ordersByIds(db, companyId, pageIds);
+  const rows = await ordersByIds(db, companyId, ids.slice(offset, offset + q.pageSize));
   const read = found[0]?.auth_epoch;
   const epoch = read === undefined || read === null ? {} : { epoch: Number(read) };
-  return ids.length > horizon ? { rows, total: horizon, capped: true as const, ...epoch } : { rows, total: ids.length, ...epoch };
+  return { rows, ...keywordTotal(ids.length, horizon), ...epoch };
+}
+
+/** The total of a keyword search that counted `matched` matches up to `horizon` + 1: past `horizon`, at least `horizon`. */
+function keywordTotal(matched: number, horizon: number): Pick<OrderPage, 'total' | 'capped'> {
+  return matched > horizon ? { total: horizon, capped: true } : { total: matched };
 }
 
 /**
  * SQLite, the common search (no filter but the keyword and maybe a status tab): the page's
- * rows and the matches counted up to `horizon` + 1 in one statement, the page's matches read
- * from the index in rowid order, the count's in any. Null when the page is empty: the count has no row
- * to come in, and the caller counts apart (a page past the end, or no match at all). Read as
- * ids (`keywordMatches`) and then rows (`ordersByIds`), a search was two statements, 121 match
- * objects made in JS and a JSON array of the page's ids; in one it is ~20 % less SQLite time
- * (docs/design.md, "Keyword search").
+ * rows and the matches counted up to `horizon` + 1 in one statement, the page's matches
+ * read from the index in rowid order. An empty page (past the end, or no match at all)
+ * has no row to bring the count, which is then asked alone. Read as ids and then rows
+ * (`ordersByIds`), a search was two statements, 121 match objects made in JS and a JSON
+ * array of the page's ids; in one it is ~20 % less SQLite time (docs/design.md, "Keyword
+ * search").
  */
 async function sqlitePage(
   db: Db,
@@ -507,37 +519,49 @@ async function sqlitePage(
   status: WorkOrderStatus | undefined,
   match: string,
   p: { horizon: number; limit: number; offset: number },
-): Promise<OrderPage | null> {
-  const v = { companyId, match, upTo: p.horizon + 1, limit: p.limit, offset: p.offset };
-  const found = (await db.executeQuery(status ? keywordStatusPage(db, { ...v, status }) : keywordCompanyPage(db, v))).rows;
-  if (!found.length) return null;
-  const matched = found[0].matched;
-  const rows = found.map(({ matched: _, ...row }) => row);
-  return matched > p.horizon ? { rows, total: p.horizon, capped: true } : { rows, total: matched };
+): Promise<OrderPage> {
+  const v = { companyId, match, upTo: p.horizon + 1 };
+  const window = { limit: p.limit, offset: p.offset };
+  const found = (await db.executeQuery(status ? keywordStatusPage(db, { ...v, ...window, status }) : keywordCompanyPage(db, { ...v, ...window }))).rows;
+  if (found.length) return { rows: found.map(({ matched: _, ...row }) => row), ...keywordTotal(found[0].matched, p.horizon) };
+  const counted = (await db.executeQuery(status ? statusMatchCount(db, { ...v, status }) : companyMatchCount(db, { match, upTo: v.upTo }))).rows[0];
+  return { rows: [], ...keywordTotal(counted.matched, p.horizon) };
 }
-/** SQLite: the matches of `match` counted up to `upTo` (among the orders `ids`, alias `w`, when given). */
-function matchCount(match: string, upTo: number, ids?: ReturnType<typeof idsWithoutKeyword>) {
-  return ids
-    ? sql<number>`(select count(*) from (${sqliteMatches(ids, match, upTo)}))`
-    : sql<number>`(select count(*) from (select rowid from work_order_search where work_order_search match ${match} limit ${upTo}))`;
+
+/** The values of SQLite's common search: the company, its FTS5 text, how far to count, a status tab when given. */
+interface MatchValues {
+  companyId: CompanyId;
+  match: string;
+  upTo: number;
+  status?: WorkOrderStatus;
 }
-const keywordCompanyPage = compiledOnce((db, v: { companyId: CompanyId; match: string; upTo: number; limit: number; offset: number }) =>
-  baseSelect(db, v.companyId)
+
+/**
+ * SQLite: the matches of `v.match` counted up to `v.upTo` (alias `matched`), among the
+ * company's orders of `v.status` when given; the index holds only the company's listed
+ * orders under its terms (search-repo.ts `companyTag`, `unindexOrder`), so without a status
+ * no order need be looked up.
+ */
+function matchCount(db: Db, v: MatchValues) {
+  if (v.status === undefined) return keywordCount(v.match, v.upTo);
+  return sql<number>`(select count(*) from (${sqliteMatches(idsWithoutKeyword(db, v.companyId, { status: v.status }), v.match, v.upTo)}))`;
+}
+
+/** SQLite: a page of `v.limit` matches after `v.offset`, newest first, each row carrying `matchCount` as `matched`. */
+function keywordPageOf(db: Db, v: MatchValues & { limit: number; offset: number }) {
+  const q = baseSelect(db, v.companyId);
+  return (v.status === undefined ? q : q.where('w.status', '=', v.status))
     .innerJoin(keywordStream(v.match), (j) => j.onRef('s.id', '=', 'w.id'))
-    .select(matchCount(v.match, v.upTo).as('matched'))
+    .select(matchCount(db, v).as('matched'))
     .orderBy('s.id', 'desc')
     .limit(v.limit)
-    .offset(v.offset),
-);
-const keywordStatusPage = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus; match: string; upTo: number; limit: number; offset: number }) =>
-  baseSelect(db, v.companyId)
-    .where('w.status', '=', v.status)
-    .innerJoin(keywordStream(v.match), (j) => j.onRef('s.id', '=', 'w.id'))
-    .select(matchCount(v.match, v.upTo, idsWithoutKeyword(db, v.companyId, { status: v.status })).as('matched'))
-    .orderBy('s.id', 'desc')
-    .limit(v.limit)
-    .offset(v.offset),
-);
+    .offset(v.offset);
+}
+const keywordCompanyPage = compiledOnce((db, v: Omit<MatchValues, 'status'> & { limit: number; offset: number }) => keywordPageOf(db, v));
+const keywordStatusPage = compiledOnce((db, v: Required<MatchValues> & { limit: number; offset: number }) => keywordPageOf(db, v));
+/** The count alone: the company is named by `match` (search-repo.ts `companyTag`). */
+const companyMatchCount = compiledOnce((db, v: { match: string; upTo: number }) => db.selectNoFrom(keywordCount(v.match, v.upTo).as('matched')));
+const statusMatchCount = compiledOnce((db, v: Required<MatchValues>) => db.selectNoFrom(matchCount(db, v).as('matched')));
 
 /** The ids of the orders matching every filter of `f` but its keyword (alias `w`, unordered). */
 function idsWithoutKeyword(db: Db, companyId: CompanyId, f: OrderFilters) {
@@ -571,8 +595,9 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
 /**
  * The `limit` newest orders matching `f` and the keyword's terms `kw`, with the auth epoch
  * on PostgreSQL, a round trip less (docs/design.md, "Assumed epoch"; null on SQLite, where
- * reading it costs no round trip). SQLite reads the company's FTS5 matches in rowid order,
- * from the index alone without other filters, else joined to the filtered orders.
+ * reading it costs no round trip). SQLite, with a filter besides a status tab (the
+ * common search is `sqlitePage`'s), joins the company's FTS5 matches in rowid order to the
+ * filtered orders.
  * PostgreSQL reads a query with an exact term from its postings (search-repo.ts
  * `postingsOf`), alone when no other filter is set (a soft delete removes an order's
  * postings, so every posting is a listed order), else joined to the filtered orders; a
@@ -580,16 +605,9 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
  * and, when they do not fill the page, asks the postings under each prefix as a set.
  */
 async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, limit: number): Promise<KeywordMatch[]> {
+  if (!isPostgres(db)) return sqliteMatches(idsWithoutKeyword(db, companyId, f), ftsQuery(companyId, kw), limit).execute();
   // Only the company's orders (of one status tab) are asked besides the keyword: the common search.
   const simple = isSimple({ ...f, keyword: undefined });
-  if (!isPostgres(db)) {
-    const match = ftsQuery(companyId, kw);
-    if (simple) {
-      const query = f.status ? statusMatches(db, { companyId, status: f.status, match, limit }) : companyMatches(db, { match, limit });
-      return (await db.executeQuery(query)).rows;
-    }
-    return sqliteMatches(idsWithoutKeyword(db, companyId, f), match, limit).execute();
-  }
   if (!kw.exact.length)
     return (
       (await newestPrefixMatches(db, companyId, f, kw, limit)) ??
@@ -633,25 +651,6 @@ function sqliteMatches(ids: ReturnType<typeof idsWithoutKeyword>, match: string,
     .orderBy('s.id', 'desc')
     .limit(limit);
 }
-/**
- * SQLite, the common search (no filter but the keyword), when `sqlitePage` found its page
- * empty: the `limit` newest matches, from the index alone, compiled once. The index holds
- * only listed orders (a soft delete takes an order out, `unindexOrder`) and `match` only the
- * company's terms (search-repo.ts `companyTag`), so no order need be looked up: that lookup
- * was some half of a search's statement.
- */
-const companyMatches = compiledOnce((db, v: { match: string; limit: number }) =>
-  db
-    .selectFrom(keywordStream(v.match))
-    .select(['s.id', sql<null>`null`.as('auth_epoch')])
-    .orderBy('s.id', 'desc')
-    .limit(v.limit),
-);
-/** SQLite: `sqliteMatches` of the company's orders of one status tab, compiled once. */
-const statusMatches = compiledOnce((db, v: { companyId: CompanyId; status: WorkOrderStatus; match: string; limit: number }) =>
-  sqliteMatches(idsWithoutKeyword(db, v.companyId, { status: v.status }), v.match, v.limit),
-);
-
 /** An order matching a keyword search, with the auth epoch read beside it (PostgreSQL; null on SQLite). */
 type KeywordMatch = { id: WorkOrderId; auth_epoch: number | string | null };
 

@@ -118,7 +118,12 @@ export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>
       ...q.prefix.map((t) => eb('w.id', 'in', postingIds(companyId, t, true))),
     ]);
   }
-  return eb('w.id', 'in', sql<WorkOrderId>`(select rowid from work_order_search where work_order_search match ${ftsQuery(companyId, q)})`);
+  return eb('w.id', 'in', sql<WorkOrderId>`(${ftsMatches(ftsQuery(companyId, q))})`);
+}
+
+/** SQLite: the ids (`id`, the index's rowids) of the orders matching the FTS5 text `match`, in no order. */
+function ftsMatches(match: string) {
+  return sql<{ id: WorkOrderId }>`select rowid as id from work_order_search where work_order_search match ${match}`;
 }
 
 /**
@@ -163,7 +168,15 @@ export const KEYWORD_LOOKAHEAD = 100;
  * joined to it costs O(page) however common the words.
  */
 export function keywordStream(match: string) {
-  return sql<{ id: WorkOrderId }>`(select rowid as id from work_order_search where work_order_search match ${match} order by rowid desc)`.as('s');
+  return sql<{ id: WorkOrderId }>`(${ftsMatches(match)} order by rowid desc)`.as('s');
+}
+
+/**
+ * SQLite only: the orders matching `match` (as `keywordStream`) counted up to `upTo`, a
+ * scalar subquery. No order is asked of the index: a count does not need one.
+ */
+export function keywordCount(match: string, upTo: number) {
+  return sql<number>`(select count(*) from (${ftsMatches(match)} limit ${upTo}))`;
 }
 
 /** Indexes every listed order not indexed yet, `batch` at a time (after bulk loads, and at start for orders made before the index). */
