@@ -537,10 +537,9 @@ interface MatchValues {
 }
 
 /**
- * SQLite: the matches of `v.match` counted up to `v.upTo` (alias `matched`), among the
- * company's orders of `v.status` when given; the index holds only the company's listed
- * orders under its terms (search-repo.ts `companyTag`, `unindexOrder`), so without a status
- * no order need be looked up.
+ * SQLite: the matches of `v.match` counted up to `v.upTo`, among the company's orders of
+ * `v.status` when given. Without a status the index answers alone: it holds only listed
+ * orders (search-repo.ts `unindexOrder`), and `match` only the company's terms (`companyTag`).
  */
 function matchCount(db: Db, v: MatchValues) {
   if (v.status === undefined) return keywordCount(v.match, v.upTo);
