@@ -535,6 +535,11 @@ interface MatchValues {
   upTo: number;
   status?: WorkOrderStatus;
 }
+/** `MatchValues` and the page asked: `limit` matches after `offset`. */
+interface MatchPageValues extends MatchValues {
+  limit: number;
+  offset: number;
+}
 
 /**
  * SQLite: the matches of `v.match` counted up to `v.upTo`, among the company's orders of
@@ -547,7 +552,7 @@ function matchCount(db: Db, v: MatchValues) {
 }
 
 /** SQLite: a page of `v.limit` matches after `v.offset`, newest first, each row carrying `matchCount` as `matched`. */
-function keywordPageOf(db: Db, v: MatchValues & { limit: number; offset: number }) {
+function keywordPageOf(db: Db, v: MatchPageValues) {
   const q = baseSelect(db, v.companyId);
   return (v.status === undefined ? q : q.where('w.status', '=', v.status))
     .innerJoin(keywordStream(v.match), (j) => j.onRef('s.id', '=', 'w.id'))
@@ -556,8 +561,8 @@ function keywordPageOf(db: Db, v: MatchValues & { limit: number; offset: number 
     .limit(v.limit)
     .offset(v.offset);
 }
-const keywordCompanyPage = compiledOnce((db, v: Omit<MatchValues, 'status'> & { limit: number; offset: number }) => keywordPageOf(db, v));
-const keywordStatusPage = compiledOnce((db, v: Required<MatchValues> & { limit: number; offset: number }) => keywordPageOf(db, v));
+const keywordCompanyPage = compiledOnce((db, v: Omit<MatchPageValues, 'status'>) => keywordPageOf(db, v));
+const keywordStatusPage = compiledOnce((db, v: Required<MatchPageValues>) => keywordPageOf(db, v));
 /** The count alone: the company is named by `match` (search-repo.ts `companyTag`). */
 const companyMatchCount = compiledOnce((db, v: { match: string; upTo: number }) => db.selectNoFrom(keywordCount(v.match, v.upTo).as('matched')));
 const statusMatchCount = compiledOnce((db, v: Required<MatchValues>) => db.selectNoFrom(matchCount(db, v).as('matched')));
