@@ -12,6 +12,7 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import { groupedStatement } from '../db/group-commit.ts';
 import type { DB } from '../db/schema.ts';
+import { isPostgres } from '../db/types.ts';
 import { turnBatch } from '../lib/turn-batch.ts';
 import { hitRateLimit } from '../modules/maintenance/rate-limit-repo.ts';
 
@@ -28,6 +29,7 @@ export function databaseRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCto
       return Array.from({ length: n }, (_, i) => ({ current: r.count - n + 1 + i, ttl }));
     },
     (k) => `${k.windowMs}|${k.key}`,
+    { stagger: isPostgres(db) },
   );
 
   class DatabaseStore {

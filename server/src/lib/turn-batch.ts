@@ -5,8 +5,18 @@
  * answers the `n` calls gathered under `key`, in the order they were made (it must resolve
  * to `n` values); a failure of `load` fails each of them. Gathering ends with the turn
  * (`setImmediate`), so a call waits at most until then.
+ *
+ * `stagger` (PostgreSQL): a load answering more than `STAGGERED` calls answers them
+ * `STAGGERED` at a time, each next share two turns after the one before (docs/design.md,
+ * "Bursts answered in shares"). Answered all at once, a burst's callers would all reach
+ * their next statement in the same turn and move through every step together, the server
+ * and the database each idle while the other works.
  */
-export function turnBatch<K, V>(load: (key: K, n: number) => Promise<V[]>, idOf: (key: K) => string): (key: K) => Promise<V> {
+export function turnBatch<K, V>(
+  load: (key: K, n: number) => Promise<V[]>,
+  idOf: (key: K) => string,
+  { stagger = false }: { stagger?: boolean } = {},
+): (key: K) => Promise<V> {
   type Call = { resolve: (v: V) => void; reject: (e: unknown) => void };
   let waiting = new Map<string, { key: K; calls: Call[] }>();
   const flush = () => {
@@ -14,7 +24,7 @@ export function turnBatch<K, V>(load: (key: K, n: number) => Promise<V[]>, idOf:
     waiting = new Map();
     for (const { key, calls } of batch.values()) {
       load(key, calls.length).then(
-        (values) => calls.forEach((c, i) => c.resolve(values[i])),
+        (values) => (stagger ? answerInShares(calls, values, 0) : calls.forEach((c, i) => c.resolve(values[i]))),
         (err: unknown) => calls.forEach((c) => c.reject(err)),
       );
     }
@@ -27,4 +37,18 @@ export function turnBatch<K, V>(load: (key: K, n: number) => Promise<V[]>, idOf:
       if (!w) waiting.set(id, (w = { key, calls: [] }));
       w.calls.push({ resolve, reject });
     });
+}
+
+/** Calls a staggered load answers in one turn: a merged commit holds as many (db/statement-merge.ts MAX_MERGE). */
+export const STAGGERED = 16;
+
+/**
+ * Answers `calls[from…]` with `values`, STAGGERED now and the rest later. Two turns: the
+ * callers answered now gather for their next statement until the end of the next turn
+ * (`setImmediate`), and the next share must come after that statement has gone.
+ */
+function answerInShares<V>(calls: { resolve: (v: V) => void }[], values: V[], from: number): void {
+  const to = Math.min(calls.length, from + STAGGERED);
+  for (let i = from; i < to; i++) calls[i].resolve(values[i]);
+  if (to < calls.length) setImmediate(() => setImmediate(() => answerInShares(calls, values, to)));
 }

@@ -21,7 +21,7 @@ import {
 import type { z } from 'zod';
 import type { createWorkBody, editWorkBody } from '@swo/contract';
 import { groupedTransaction } from '../../db/group-commit.ts';
-import type { Db } from '../../db/types.ts';
+import { isPostgres, type Db } from '../../db/types.ts';
 import { turnBatch } from '../../lib/turn-batch.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../http/errors.ts';
@@ -81,6 +81,7 @@ export function createRequesterService(db: Kysely<DB>) {
   const applicationForCreate = turnBatch(
     (appKey: string, n: number) => findActiveByKeyTakingIds(db, appKey, n),
     (appKey) => appKey,
+    { stagger: isPostgres(db) },
   );
 
   /** The requester of an ident, or 404. */
