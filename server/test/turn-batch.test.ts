@@ -1,6 +1,7 @@
-/** Calls of one turn answered together (lib/turn-batch.ts), and a burst's answers in shares on PostgreSQL. */
+/** Calls of one turn answered together (lib/turn-batch.ts), and a burst's answers in shares as on PostgreSQL (db/turn-batch-of.ts). */
 import { describe, expect, it } from 'vitest';
-import { STAGGERED, turnBatch } from '../src/lib/turn-batch.ts';
+import { MAX_MERGE as SHARE } from '../src/db/statement-merge.ts';
+import { turnBatch } from '../src/lib/turn-batch.ts';
 
 /** A load answering `n` calls with their places; `loads` records each load's size and `before()` at its call. */
 function counted(before: () => number = () => 0) {
@@ -17,12 +18,12 @@ function counted(before: () => number = () => 0) {
  * from its rate-limit hit to its application: the sizes of step 2's loads and how many
  * callers step 1 had answered when each was made.
  */
-async function burst(stagger: boolean) {
+async function burst(share?: number) {
   let answered = 0;
   const first = counted();
   const next = counted(() => answered);
-  const step1 = turnBatch(first.load, (k: string) => k, { stagger });
-  const step2 = turnBatch(next.load, (k: string) => k, { stagger });
+  const step1 = turnBatch(first.load, (k: string) => k, { share });
+  const step2 = turnBatch(next.load, (k: string) => k, { share });
   const values = await Promise.all(
     Array.from({ length: 40 }, async () => {
       const v = await step1('a');
@@ -38,23 +39,23 @@ async function burst(stagger: boolean) {
 
 describe('turnBatch', () => {
   it('answers the calls of one turn from one load, each its own value', async () => {
-    expect(await burst(false)).toEqual([{ n: 40, before: 40 }]);
+    expect(await burst()).toEqual([{ n: 40, before: 40 }]);
   });
 
-  it('staggered: a burst is answered in shares, each share reaching its next statement before the next share is answered', async () => {
-    expect(await burst(true)).toEqual([
-      { n: STAGGERED, before: STAGGERED },
-      { n: STAGGERED, before: 2 * STAGGERED },
-      { n: 40 - 2 * STAGGERED, before: 40 },
+  it('in shares: a burst is answered in shares, each share reaching its next statement before the next share is answered', async () => {
+    expect(await burst(SHARE)).toEqual([
+      { n: SHARE, before: SHARE },
+      { n: SHARE, before: 2 * SHARE },
+      { n: 40 - 2 * SHARE, before: 40 },
     ]);
   });
 
-  it('fails every call of a load that fails, staggered or not', async () => {
-    for (const stagger of [false, true]) {
+  it('fails every call of a load that fails, in shares or not', async () => {
+    for (const share of [undefined, SHARE]) {
       const batched = turnBatch(
         () => Promise.reject(new Error('down')),
         (k: string) => k,
-        { stagger },
+        { share },
       );
       const settled = await Promise.allSettled(Array.from({ length: 20 }, () => batched('a')));
       expect(settled.map((s) => s.status)).toEqual(Array(20).fill('rejected'));

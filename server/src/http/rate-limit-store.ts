@@ -12,8 +12,7 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import { groupedStatement } from '../db/group-commit.ts';
 import type { DB } from '../db/schema.ts';
-import { isPostgres } from '../db/types.ts';
-import { turnBatch } from '../lib/turn-batch.ts';
+import { dbTurnBatch } from '../db/turn-batch-of.ts';
 import { hitRateLimit } from '../modules/maintenance/rate-limit-repo.ts';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
@@ -21,7 +20,8 @@ type Callback = (err: Error | null, res?: { current: number; ttl: number }) => v
 /** A store constructor bound to `db`, for `register(rateLimit, { store })`. */
 export function databaseRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
   /** The n calls of one key (and window length) in one turn: one upsert; the i-th hears count - n + 1 + i. */
-  const hit = turnBatch(
+  const hit = dbTurnBatch(
+    db,
     async (k: { key: string; windowMs: number }, n: number) => {
       const at = Date.now();
       const r = await groupedStatement(db, (handle) => hitRateLimit(handle, k.key, at, k.windowMs, n, { durable: false }));
@@ -29,7 +29,6 @@ export function databaseRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCto
       return Array.from({ length: n }, (_, i) => ({ current: r.count - n + 1 + i, ttl }));
     },
     (k) => `${k.windowMs}|${k.key}`,
-    { stagger: isPostgres(db) },
   );
 
   class DatabaseStore {

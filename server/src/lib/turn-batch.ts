@@ -6,16 +6,16 @@
  * to `n` values); a failure of `load` fails each of them. Gathering ends with the turn
  * (`setImmediate`), so a call waits at most until then.
  *
- * `stagger` (PostgreSQL): a load answering more than `STAGGERED` calls answers them
- * `STAGGERED` at a time, each next share two turns after the one before (docs/design.md,
- * "Bursts answered in shares"). Answered all at once, a burst's callers would all reach
- * their next statement in the same turn and move through every step together, the server
- * and the database each idle while the other works.
+ * `share` (default: no limit): a load answering more calls answers them `share` at a time,
+ * each next share two turns after the one before (docs/design.md, "Bursts answered in
+ * shares"). Answered all at once, a burst's callers would all reach their next statement
+ * in the same turn and move through every step together, the server and the database each
+ * idle while the other works. db/turn-batch-of.ts chooses the share for a database.
  */
 export function turnBatch<K, V>(
   load: (key: K, n: number) => Promise<V[]>,
   idOf: (key: K) => string,
-  { stagger = false }: { stagger?: boolean } = {},
+  { share = Infinity }: { share?: number } = {},
 ): (key: K) => Promise<V> {
   type Call = { resolve: (v: V) => void; reject: (e: unknown) => void };
   let waiting = new Map<string, { key: K; calls: Call[] }>();
@@ -24,7 +24,7 @@ export function turnBatch<K, V>(
     waiting = new Map();
     for (const { key, calls } of batch.values()) {
       load(key, calls.length).then(
-        (values) => (stagger ? answerInShares(calls, values, 0) : calls.forEach((c, i) => c.resolve(values[i]))),
+        (values) => answerInShares(calls, values, 0, share),
         (err: unknown) => calls.forEach((c) => c.reject(err)),
       );
     }
@@ -39,16 +39,13 @@ export function turnBatch<K, V>(
     });
 }
 
-/** Calls a staggered load answers in one turn: a merged commit holds as many (db/statement-merge.ts MAX_MERGE). */
-export const STAGGERED = 16;
-
 /**
- * Answers `calls[from…]` with `values`, STAGGERED now and the rest later. Two turns: the
+ * Answers `calls[from…]` with `values`, `share` now and the rest later. Two turns: the
  * callers answered now gather for their next statement until the end of the next turn
  * (`setImmediate`), and the next share must come after that statement has gone.
  */
-function answerInShares<V>(calls: { resolve: (v: V) => void }[], values: V[], from: number): void {
-  const to = Math.min(calls.length, from + STAGGERED);
+function answerInShares<V>(calls: { resolve: (v: V) => void }[], values: V[], from: number, share: number): void {
+  const to = Math.min(calls.length, from + share);
   for (let i = from; i < to; i++) calls[i].resolve(values[i]);
-  if (to < calls.length) setImmediate(() => setImmediate(() => answerInShares(calls, values, to)));
+  if (to < calls.length) setImmediate(() => setImmediate(() => answerInShares(calls, values, to, share)));
 }

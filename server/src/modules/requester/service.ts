@@ -21,8 +21,8 @@ import {
 import type { z } from 'zod';
 import type { createWorkBody, editWorkBody } from '@swo/contract';
 import { groupedTransaction } from '../../db/group-commit.ts';
-import { isPostgres, type Db } from '../../db/types.ts';
-import { turnBatch } from '../../lib/turn-batch.ts';
+import { dbTurnBatch } from '../../db/turn-batch-of.ts';
+import type { Db } from '../../db/types.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../http/errors.ts';
 import { now } from '../../lib/time.ts';
@@ -78,10 +78,10 @@ export function createRequesterService(db: Kysely<DB>) {
    * The application of a public create with the ids it takes: the creates of one key
    * arriving in one turn read it in one statement, each with ids of its own on PostgreSQL.
    */
-  const applicationForCreate = turnBatch(
+  const applicationForCreate = dbTurnBatch(
+    db,
     (appKey: string, n: number) => findActiveByKeyTakingIds(db, appKey, n),
     (appKey) => appKey,
-    { stagger: isPostgres(db) },
   );
 
   /** The requester of an ident, or 404. */
