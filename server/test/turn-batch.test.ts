@@ -65,11 +65,7 @@ describe('turnBatch', () => {
 
   it('fails every call of a load that fails, in shares or not', async () => {
     for (const share of [undefined, 16]) {
-      const batched = turnBatch(
-        () => Promise.reject(new Error('down')),
-        (k: string) => k,
-        { share },
-      );
+      const batched = inShares(share)(() => Promise.reject(new Error('down')));
       const settled = await Promise.allSettled(Array.from({ length: 20 }, () => batched('a')));
       expect(settled.map((s) => s.status)).toEqual(Array(20).fill('rejected'));
     }

@@ -1,9 +1,7 @@
 /**
- * Calls of one turn answered together, sized for the database (docs/design.md, "Bursts
- * answered in shares"). On PostgreSQL a burst is answered MAX_MERGE calls at a time, as
- * many as a merged commit holds (db/statement-merge.ts), so the first share's next
- * statement goes out while the server handles the rest. SQLite answers the whole burst at
- * once: its statements run in this process, and shares there made creates slower.
+ * Calls of one turn answered together, in shares sized for the database (docs/design.md,
+ * "Bursts answered in shares"): MAX_MERGE on PostgreSQL (as many as a merged commit holds,
+ * db/statement-merge.ts), the whole burst at once on SQLite.
  */
 import type { Kysely } from 'kysely';
 import { turnBatch } from '../lib/turn-batch.ts';
