@@ -25,6 +25,7 @@ import type { SearchQuery } from '../../lib/search-terms.ts';
 import {
   KEYWORD_LOOKAHEAD,
   KEYWORD_PROBE_PER_MATCH,
+  ftsMatches,
   ftsQuery,
   keywordCount,
   keywordStream,
@@ -47,27 +48,28 @@ export const REVIEWS = ['examine_pass', 'examine_fail'];
  * paged query anew on each call, their planning (joins of four tables cost more still).
  */
 function orderRow(db: Db) {
-  return db
-    .selectFrom('work_orders as w')
-    .select([
-      'w.id',
-      'w.order_no',
-      'w.title',
-      'w.status',
-      'w.application_id',
-      'w.template_id',
-      'w.template_version',
-      'w.category_id',
-      'w.handler_id',
-      'w.requester_name',
-      'w.requester_phone',
-      'w.reason',
-      'w.created_at',
-      'w.updated_at',
-      'w.version',
-      'w.creator_staff_id',
-    ]);
+  return db.selectFrom('work_orders as w').select(ORDER_COLUMNS);
 }
+
+/** The columns of an order row (alias `w`). */
+const ORDER_COLUMNS = [
+  'w.id',
+  'w.order_no',
+  'w.title',
+  'w.status',
+  'w.application_id',
+  'w.template_id',
+  'w.template_version',
+  'w.category_id',
+  'w.handler_id',
+  'w.requester_name',
+  'w.requester_phone',
+  'w.reason',
+  'w.created_at',
+  'w.updated_at',
+  'w.version',
+  'w.creator_staff_id',
+] as const;
 
 /**
  * The names of the company's applications, categories and staff with the ids given (for
@@ -561,7 +563,31 @@ function keywordPageOf(db: Db, v: MatchPageValues) {
     .limit(v.limit)
     .offset(v.offset);
 }
-const keywordCompanyPage = compiledOnce((db, v: Omit<MatchPageValues, 'status'>) => keywordPageOf(db, v));
+/**
+ * SQLite, the keyword alone: its first `v.upTo` matches, newest first, read from the index
+ * once (a materialized CTE) and serving both the page and the count. Joined to the page and
+ * counted apart, the index was read twice, and a query pays for each segment of the index
+ * it reads: after a run of creates (13 segments) the two reads cost ~260 us, the one ~185
+ * (docs/design.md, "Keyword search"). The company is named by `match` (`companyTag`), and
+ * the index holds only listed orders, so every match is a row of the page's company.
+ */
+function keywordCompanyPageOf(db: Db, v: Omit<MatchPageValues, 'status'>) {
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => sql<{ id: WorkOrderId }>`(${ftsMatches(v.match)} order by rowid desc limit ${v.upTo})`,
+    )
+    .selectFrom('work_orders as w')
+    .innerJoin('m', 'm.id', 'w.id')
+    .select(ORDER_COLUMNS)
+    .select(sql<number>`(select count(*) from m)`.as('matched'))
+    .where('w.company_id', '=', v.companyId)
+    .where('w.deleted_at', 'is', null)
+    .orderBy('m.id', 'desc')
+    .limit(v.limit)
+    .offset(v.offset);
+}
+const keywordCompanyPage = compiledOnce((db, v: Omit<MatchPageValues, 'status'>) => keywordCompanyPageOf(db, v));
 const keywordStatusPage = compiledOnce((db, v: Required<MatchPageValues>) => keywordPageOf(db, v));
 /** The count alone: the company is named by `match` (search-repo.ts `companyTag`). */
 const companyMatchCount = compiledOnce((db, v: { match: string; upTo: number }) => db.selectNoFrom(keywordCount(v.match, v.upTo).as('matched')));

@@ -122,7 +122,7 @@ export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>
 }
 
 /** SQLite: the ids (`id`, the index's rowids) of the orders matching the FTS5 text `match`, in no order. */
-function ftsMatches(match: string) {
+export function ftsMatches(match: string) {
   return sql<{ id: WorkOrderId }>`select rowid as id from work_order_search where work_order_search match ${match}`;
 }
 
