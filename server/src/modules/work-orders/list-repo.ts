@@ -543,26 +543,22 @@ interface MatchPageValues extends MatchValues {
   offset: number;
 }
 
-/**
- * SQLite: the matches of `v.match` counted up to `v.upTo`, among the company's orders of
- * `v.status` when given. Without a status the index answers alone: it holds only listed
- * orders (search-repo.ts `unindexOrder`), and `match` only the company's terms (`companyTag`).
- */
-function matchCount(db: Db, v: MatchValues) {
-  if (v.status === undefined) return keywordCount(v.match, v.upTo);
+/** SQLite: the matches of `v.match` among the company's orders of `v.status`, counted up to `v.upTo`. */
+function statusMatches(db: Db, v: Required<MatchValues>) {
   return sql<number>`(select count(*) from (${sqliteMatches(idsWithoutKeyword(db, v.companyId, { status: v.status }), v.match, v.upTo)}))`;
 }
 
-/** SQLite: a page of `v.limit` matches after `v.offset`, newest first, each row carrying `matchCount` as `matched`. */
-function keywordPageOf(db: Db, v: MatchPageValues) {
-  const q = baseSelect(db, v.companyId);
-  return (v.status === undefined ? q : q.where('w.status', '=', v.status))
+/** SQLite, the keyword and a status tab: a page of `v.limit` matches after `v.offset`, newest first, each row carrying `statusMatches` as `matched`. */
+function keywordStatusPageOf(db: Db, v: Required<MatchPageValues>) {
+  return baseSelect(db, v.companyId)
+    .where('w.status', '=', v.status)
     .innerJoin(keywordStream(v.match), (j) => j.onRef('s.id', '=', 'w.id'))
-    .select(matchCount(db, v).as('matched'))
+    .select(statusMatches(db, v).as('matched'))
     .orderBy('s.id', 'desc')
     .limit(v.limit)
     .offset(v.offset);
 }
+
 /**
  * SQLite, the keyword alone: its first `v.upTo` matches, newest first, read from the index
  * once (a materialized CTE) and serving both the page and the count. Joined to the page and
@@ -588,10 +584,10 @@ function keywordCompanyPageOf(db: Db, v: Omit<MatchPageValues, 'status'>) {
     .offset(v.offset);
 }
 const keywordCompanyPage = compiledOnce((db, v: Omit<MatchPageValues, 'status'>) => keywordCompanyPageOf(db, v));
-const keywordStatusPage = compiledOnce((db, v: Required<MatchPageValues>) => keywordPageOf(db, v));
+const keywordStatusPage = compiledOnce((db, v: Required<MatchPageValues>) => keywordStatusPageOf(db, v));
 /** The count alone: the company is named by `match` (search-repo.ts `companyTag`). */
 const companyMatchCount = compiledOnce((db, v: { match: string; upTo: number }) => db.selectNoFrom(keywordCount(v.match, v.upTo).as('matched')));
-const statusMatchCount = compiledOnce((db, v: Required<MatchValues>) => db.selectNoFrom(matchCount(db, v).as('matched')));
+const statusMatchCount = compiledOnce((db, v: Required<MatchValues>) => db.selectNoFrom(statusMatches(db, v).as('matched')));
 
 /** The ids of the orders matching every filter of `f` but its keyword (alias `w`, unordered). */
 function idsWithoutKeyword(db: Db, companyId: CompanyId, f: OrderFilters) {
