@@ -561,11 +561,10 @@ function keywordStatusPageOf(db: Db, v: Required<MatchPageValues>) {
 
 /**
  * SQLite, the keyword alone: its first `v.upTo` matches, newest first, read from the index
- * once (a materialized CTE) and serving both the page and the count. Joined to the page and
- * counted apart, the index was read twice, and a query pays for each segment of the index
- * it reads: after a run of creates (13 segments) the two reads cost ~260 us, the one ~185
- * (docs/design.md, "Keyword search"). The company is named by `match` (`companyTag`), and
- * the index holds only listed orders, so every match is a row of the page's company.
+ * once (a materialized CTE) and serving both the page and the count: a read of the index
+ * pays for each of its segments, which a run of creates multiplies (docs/design.md, "Keyword
+ * search", with the figures). The company is named by `match` (`companyTag`), and the index
+ * holds only listed orders, so every match is a row of the page's company.
  */
 function keywordCompanyPageOf(db: Db, v: Omit<MatchPageValues, 'status'>) {
   return db
