@@ -25,9 +25,9 @@ import type { SearchQuery } from '../../lib/search-terms.ts';
 import {
   KEYWORD_LOOKAHEAD,
   KEYWORD_PROBE_PER_MATCH,
-  ftsMatches,
   ftsQuery,
   keywordCount,
+  keywordNewest,
   keywordStream,
   matching,
   parseKeyword,
@@ -104,7 +104,12 @@ export function baseSelect(db: Db, companyId: CompanyId) {
     rows = orderRow(db);
     orderRows.set(db, rows);
   }
-  return rows.where('w.company_id', '=', companyId).where('w.deleted_at', 'is', null);
+  return rows.where((eb) => liveOrder(eb, companyId));
+}
+
+/** The condition "order `w` is one of the company's live orders" (not deleted): the one place of it. */
+function liveOrder(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>, companyId: CompanyId) {
+  return eb.and([eb('w.company_id', '=', companyId), eb('w.deleted_at', 'is', null)]);
 }
 
 /**
@@ -570,14 +575,13 @@ function keywordCompanyPageOf(db: Db, v: Omit<MatchPageValues, 'status'>) {
   return db
     .with(
       (cte) => cte('m').materialized(),
-      () => sql<{ id: WorkOrderId }>`(${ftsMatches(v.match)} order by rowid desc limit ${v.upTo})`,
+      () => keywordNewest(v.match, v.upTo),
     )
     .selectFrom('work_orders as w')
     .innerJoin('m', 'm.id', 'w.id')
     .select(ORDER_COLUMNS)
     .select(sql<number>`(select count(*) from m)`.as('matched'))
-    .where('w.company_id', '=', v.companyId)
-    .where('w.deleted_at', 'is', null)
+    .where((eb) => liveOrder(eb, v.companyId))
     .orderBy('m.id', 'desc')
     .limit(v.limit)
     .offset(v.offset);

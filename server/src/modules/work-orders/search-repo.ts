@@ -122,7 +122,7 @@ export function matching(eb: ExpressionBuilder<DB & { w: WorkOrdersTable }, 'w'>
 }
 
 /** SQLite: the ids (`id`, the index's rowids) of the orders matching the FTS5 text `match`, in no order. */
-export function ftsMatches(match: string) {
+function ftsMatches(match: string) {
   return sql<{ id: WorkOrderId }>`select rowid as id from work_order_search where work_order_search match ${match}`;
 }
 
@@ -169,6 +169,14 @@ export const KEYWORD_LOOKAHEAD = 100;
  */
 export function keywordStream(match: string) {
   return sql<{ id: WorkOrderId }>`(${ftsMatches(match)} order by rowid desc)`.as('s');
+}
+
+/**
+ * SQLite only: the ids of the `upTo` newest orders matching `match` (as `keywordStream`), a
+ * subquery to read once (e.g. as a materialized CTE) where both a page and a count need them.
+ */
+export function keywordNewest(match: string, upTo: number) {
+  return sql<{ id: WorkOrderId }>`(${ftsMatches(match)} order by rowid desc limit ${upTo})`;
 }
 
 /**
