@@ -1,12 +1,13 @@
 /**
  * The benchmark fixture: the demo data plus `total` work orders generated in bulk over the
  * demo companies' applications (statuses, handlers, requesters and form text spread the same
- * way in both dialects), then the rebuilds a bulk load needs (status counters, participants,
+ * way in both dialects; a requester's row for every four orders, as public orders have), then the rebuilds a bulk load needs (status counters, participants,
  * the keyword index) and ANALYZE. Used by bench/run.ts (SQLite) and bench/http-load.ts
  * (SQLite and PostgreSQL). Rows go in straight through SQL: a fixture, not app behaviour.
  */
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { openDatabase } from '../server/src/db/connect.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import type { DB } from '../server/src/db/schema.ts';
@@ -68,6 +69,33 @@ export interface Generated {
 /** Orders are spread evenly in time from this date to now, oldest first (ids follow time). */
 const START = Date.parse('2024-01-01T00:00:00Z');
 
+/**
+ * Bulk orders a requester has, on average. Every public order has its requester's row
+ * (requester/service.ts `requesterFor`); a fixture without them left `requesters` empty,
+ * and PostgreSQL planned each backend's foreign-key check of a new order's requester as a
+ * scan of that table once, when it was empty, and kept that plan while the creates filled
+ * it: on a just-generated database PostgreSQL's CPU a create was twice what it was once
+ * autovacuum's ANALYZE of the table had replanned the check (docs/benchmark-history.md, 2026-12-06).
+ */
+const ORDERS_PER_REQUESTER = 4;
+
+/**
+ * The bulk requesters: `count` of them, a multiple of the applications' number, so that
+ * order i's requester, `firstId + i % count`, is of order i's company (requester k is of
+ * application k % apps.length's company, as order i is of application i % apps.length's).
+ */
+interface BulkRequesters {
+  firstId: number;
+  count: number;
+}
+
+function requesterCount(toMake: number, apps: readonly AppRow[]): number {
+  return Math.max(1, Math.ceil(toMake / ORDERS_PER_REQUESTER / apps.length)) * apps.length;
+}
+
+/** A bulk requester's ident key: a hex SHA-256, as the keys of idents made before time-prefixed ones (requester/ident.ts). */
+const requesterKey = (k: number) => createHash('sha256').update(`bench-requester-${k}`).digest('hex');
+
 /** Migrates and seeds the database at `url`, reads the demo rows the generator spreads orders over. */
 async function prepare(url: string, total: number) {
   const { db } = openDatabase(url);
@@ -108,16 +136,32 @@ export async function generateSqlite(file: string, total: number): Promise<Gener
   const t0 = Date.now();
   const insert = raw.prepare(`insert into work_orders (company_id, order_no, title, status, application_id, template_id, template_version,
   category_id, handler_id, requester_id, requester_name, requester_phone, creator_staff_id, form_data, reason, version, created_at, updated_at)
-  values (?, ?, ?, ?, ?, ?, 1, ?, ?, null, ?, ?, null, ?, null, 1, ?, ?)`);
+  values (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, null, ?, null, 1, ?, ?)`);
   const span = Date.now() - START;
   const { apps, handlers, toMake } = p;
+  const atOf = (i: number) => new Date(START + Math.floor((i / toMake) * span)).toISOString();
+  const req: BulkRequesters = {
+    firstId: (raw.prepare('select coalesce(max(id), 0) as n from requesters').get() as { n: number }).n + 1,
+    count: requesterCount(toMake, apps),
+  };
+  const insertRequester = raw.prepare('insert into requesters (id, company_id, name, phone, ident_hash, created_at) values (?, ?, ?, ?, ?, ?)');
   raw.transaction(() => {
+    if (toMake)
+      for (let k = 0; k < req.count; k++)
+        insertRequester.run(
+          req.firstId + k,
+          apps[k % apps.length].company_id,
+          `请求人${k % 1000}`,
+          `138${String(k % 1e8).padStart(8, '0')}`,
+          requesterKey(k),
+          atOf(k),
+        );
     for (let i = 0; i < toMake; i++) {
       const app = apps[i % apps.length];
       const status = STATUSES[(i * 7919) % STATUSES.length];
       const hs = handlers.filter((h) => h.company_id === app.company_id);
       const handler = status === 'unassigned' || status === 'withdrawn' ? null : hs[i % hs.length].id;
-      const at = new Date(START + Math.floor((i / toMake) * span)).toISOString();
+      const at = atOf(i);
       insert.run(
         app.company_id,
         `B${String(i).padStart(12, '0')}`,
@@ -127,6 +171,7 @@ export async function generateSqlite(file: string, total: number): Promise<Gener
         app.template_id,
         app.category_id,
         handler,
+        req.firstId + (i % req.count),
         `请求人${i % 1000}`,
         `138${String(i % 1e8).padStart(8, '0')}`,
         JSON.stringify({ description: `${PHRASES[(i * 31) % PHRASES.length]}，第 ${i} 号` }),
@@ -157,18 +202,29 @@ export async function generatePostgres(url: string, total: number): Promise<Gene
     const hs = handlers.filter((h) => h.company_id === app.company_id).map((h) => h.id);
     return sql`(${a}::int, ${app.company_id}::int, ${app.id}::int, ${app.template_id}::int, ${app.category_id}::int, ${hs}::int[])`;
   });
+  // Order i's time: its place in the run, spread from START to now.
+  const atOf = (i: RawBuilder<unknown>) =>
+    sql`to_char(to_timestamp((${START}::float8 + floor(${i}::float8 / ${toMake} * ${span})) / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const { n: lastRequester } = (await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from requesters`.execute(db)).rows[0];
+  const req: BulkRequesters = { firstId: lastRequester + 1, count: toMake ? requesterCount(toMake, apps) : 0 };
+  await sql`insert into requesters (id, company_id, name, phone, ident_hash, created_at)
+    with apps (a, company_id, id, template_id, category_id, hs) as (values ${sql.join(appRows)})
+    select ${req.firstId}::int + k, app.company_id, '请求人' || (k % 1000), '138' || lpad((k % 100000000)::text, 8, '0'),
+      encode(sha256(convert_to('bench-requester-' || k, 'UTF8')), 'hex'), ${atOf(sql`k`)}
+    from generate_series(0, ${req.count - 1}::int) k join apps app on app.a = k % ${apps.length}
+    order by k`.execute(db);
+  await sql`select setval(pg_get_serial_sequence('requesters', 'id'), (select max(id) from requesters))`.execute(db);
   await sql`insert into work_orders (company_id, order_no, title, status, application_id, template_id, template_version, category_id,
-      handler_id, requester_name, requester_phone, form_data, version, created_at, updated_at)
+      handler_id, requester_id, requester_name, requester_phone, form_data, version, created_at, updated_at)
     with apps (a, company_id, id, template_id, category_id, hs) as (values ${sql.join(appRows)})
     select app.company_id, 'B' || lpad(i::text, 12, '0'), '批量工单 ' || i || ' - ' || (i % 97) || '栋', x.st, app.id, app.template_id, 1,
       app.category_id, case when x.st in ('unassigned', 'withdrawn') then null else app.hs[1 + (i % cardinality(app.hs))::int] end,
-      '请求人' || (i % 1000), '138' || lpad((i % 100000000)::text, 8, '0'),
+      ${req.firstId}::int + (i % ${Math.max(1, req.count)})::int, '请求人' || (i % 1000), '138' || lpad((i % 100000000)::text, 8, '0'),
       json_build_object('description', (${PHRASES}::text[])[(1 + (i * 31) % ${PHRASES.length})::int] || '，第 ' || i || ' 号')::text, 1, x.at, x.at
     from generate_series(0::bigint, ${toMake - 1}::bigint) i
       join apps app on app.a = i % ${apps.length}
       cross join lateral (select (${STATUSES}::text[])[(1 + (i * 7919) % ${STATUSES.length})::int] st,
-        to_char(to_timestamp((${START}::float8 + floor(i::float8 / ${toMake} * ${span})) / 1000) at time zone 'UTC',
-          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') at) x
+        ${atOf(sql`i`)} at) x
     order by i`.execute(db);
   // Statistics first: the keyword index's foreign key checks each row against work_orders, and
   // planned on the stats of the empty table they scan it whole (5,000 rows took ~25 s, not 1).
