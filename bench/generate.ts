@@ -1,8 +1,9 @@
 /**
  * The benchmark fixture: the demo data plus `total` work orders generated in bulk over the
  * demo companies' applications (statuses, handlers, requesters and form text spread the same
- * way in both dialects; a requester's row for every four orders, as public orders have), then the rebuilds a bulk load needs (status counters, participants,
- * the keyword index) and ANALYZE. Used by bench/run.ts (SQLite) and bench/http-load.ts
+ * way in both dialects; a requester's row for every four orders, as public orders have),
+ * then the rebuilds a bulk load needs (status counters, participants, the keyword index)
+ * and ANALYZE. Used by bench/run.ts (SQLite) and bench/http-load.ts
  * (SQLite and PostgreSQL). Rows go in straight through SQL: a fixture, not app behaviour.
  */
 import { createHash } from 'node:crypto';
