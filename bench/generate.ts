@@ -90,8 +90,9 @@ interface BulkRequesters {
   count: number;
 }
 
+/** How many bulk requesters `toMake` orders have: none for none, else a multiple of the applications' number. */
 function requesterCount(toMake: number, apps: readonly AppRow[]): number {
-  return Math.max(1, Math.ceil(toMake / ORDERS_PER_REQUESTER / apps.length)) * apps.length;
+  return Math.ceil(toMake / ORDERS_PER_REQUESTER / apps.length) * apps.length;
 }
 
 /** A bulk requester's ident key: a hex SHA-256, as the keys of idents made before time-prefixed ones (requester/ident.ts). */
@@ -147,16 +148,15 @@ export async function generateSqlite(file: string, total: number): Promise<Gener
   };
   const insertRequester = raw.prepare('insert into requesters (id, company_id, name, phone, ident_hash, created_at) values (?, ?, ?, ?, ?, ?)');
   raw.transaction(() => {
-    if (toMake)
-      for (let k = 0; k < req.count; k++)
-        insertRequester.run(
-          req.firstId + k,
-          apps[k % apps.length].company_id,
-          `请求人${k % 1000}`,
-          `138${String(k % 1e8).padStart(8, '0')}`,
-          requesterKey(k),
-          atOf(k),
-        );
+    for (let k = 0; k < req.count; k++)
+      insertRequester.run(
+        req.firstId + k,
+        apps[k % apps.length].company_id,
+        `请求人${k % 1000}`,
+        `138${String(k % 1e8).padStart(8, '0')}`,
+        requesterKey(k),
+        atOf(k),
+      );
     for (let i = 0; i < toMake; i++) {
       const app = apps[i % apps.length];
       const status = STATUSES[(i * 7919) % STATUSES.length];
@@ -207,7 +207,7 @@ export async function generatePostgres(url: string, total: number): Promise<Gene
   const atOf = (i: RawBuilder<unknown>) =>
     sql`to_char(to_timestamp((${START}::float8 + floor(${i}::float8 / ${toMake} * ${span})) / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const { n: lastRequester } = (await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from requesters`.execute(db)).rows[0];
-  const req: BulkRequesters = { firstId: lastRequester + 1, count: toMake ? requesterCount(toMake, apps) : 0 };
+  const req: BulkRequesters = { firstId: lastRequester + 1, count: requesterCount(toMake, apps) };
   await sql`insert into requesters (id, company_id, name, phone, ident_hash, created_at)
     with apps (a, company_id, id, template_id, category_id, hs) as (values ${sql.join(appRows)})
     select ${req.firstId}::int + k, app.company_id, '请求人' || (k % 1000), '138' || lpad((k % 100000000)::text, 8, '0'),
@@ -220,7 +220,7 @@ export async function generatePostgres(url: string, total: number): Promise<Gene
     with apps (a, company_id, id, template_id, category_id, hs) as (values ${sql.join(appRows)})
     select app.company_id, 'B' || lpad(i::text, 12, '0'), '批量工单 ' || i || ' - ' || (i % 97) || '栋', x.st, app.id, app.template_id, 1,
       app.category_id, case when x.st in ('unassigned', 'withdrawn') then null else app.hs[1 + (i % cardinality(app.hs))::int] end,
-      ${req.firstId}::int + (i % ${Math.max(1, req.count)})::int, '请求人' || (i % 1000), '138' || lpad((i % 100000000)::text, 8, '0'),
+      ${req.firstId}::int + (i % ${req.count})::int, '请求人' || (i % 1000), '138' || lpad((i % 100000000)::text, 8, '0'),
       json_build_object('description', (${PHRASES}::text[])[(1 + (i * 31) % ${PHRASES.length})::int] || '，第 ' || i || ' 号')::text, 1, x.at, x.at
     from generate_series(0::bigint, ${toMake - 1}::bigint) i
       join apps app on app.a = i % ${apps.length}
