@@ -1,12 +1,12 @@
 /**
  * Group commit (docs/design.md, "Group commit"): units of work that arrive together are
  * committed in one transaction on SQLite, yet each succeeds or fails alone, and callers
- * hear of their unit only once it is stored. On PostgreSQL each unit is its own transaction;
- * the same tests hold.
+ * hear of their unit only once it is stored, but for a count answered early (a rate-limit
+ * hit). On PostgreSQL each unit is its own transaction; the same tests hold.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupedTransaction } from '../src/db/group-commit.ts';
+import { groupedCount, groupedTransaction } from '../src/db/group-commit.ts';
 import { appKey, call, countOrders, dialect, login, repairSubmission, setup, type Harness } from './helper.ts';
 
 let h: Harness;
@@ -57,6 +57,34 @@ describe('grouped transactions', () => {
   it('a caller hears of its unit once it is committed: what it wrote is readable outside at once', async () => {
     await Promise.all([4, 5, 6].map(async (v) => expect(await put(v)).toBe(v)));
     expect(await stored()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('a count is answered as soon as it ran, before the units of its group are committed, and is stored with them', async () => {
+    let committed = false;
+    const later = put(31).then((v) => ((committed = true), v));
+    const count = groupedCount(h.appDb, async (trx) => (await sql`insert into group_probe (v) values (30)`.execute(trx), 30)).then((v) => ({ v, committed }));
+    // SQLite: the count runs after the unit queued before it, in the same group, and is told
+    // at once. PostgreSQL: the count is a statement of its own, told when it is done.
+    const told = await count;
+    expect(told.v).toBe(30);
+    if (dialect === 'sqlite') expect(told.committed).toBe(false);
+    expect(await later).toBe(31);
+    expect((await stored()).filter((v) => v >= 30)).toEqual([30, 31]);
+    await sql`delete from group_probe where v >= 30`.execute(h.appDb);
+  });
+
+  it('a count in a group that runs again is made once: the failed run is undone, its caller keeps what it was told', async () => {
+    const results = await Promise.allSettled([
+      put(40),
+      groupedCount(h.appDb, async (trx) => (await sql`insert into group_probe (v) values (41)`.execute(trx), 41)),
+      put(40), // duplicate: the group runs again with savepoints; 41 is unique, so a count made twice would fail
+    ]);
+    const statuses = results.map((r) => r.status);
+    if (dialect === 'sqlite') expect(statuses).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    else expect(statuses.sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((results[1] as PromiseFulfilledResult<number>).value).toBe(41);
+    expect((await stored()).filter((v) => v >= 40)).toEqual([40, 41]);
+    await sql`delete from group_probe where v >= 40`.execute(h.appDb);
   });
 
   it('creates sent together, public and by staff, all land with their own numbers, counters and history', async () => {

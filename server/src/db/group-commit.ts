@@ -7,7 +7,8 @@
  * one transaction, committed once. They run first with nothing between them; if one fails,
  * the group is undone and runs again, each unit in a savepoint of its own: a unit that fails
  * rolls back to its savepoint and fails alone; if the commit fails, every unit fails.
- * A caller hears of its unit only after the commit. A lone unit runs as a plain transaction.
+ * A caller hears of its unit only after the commit, but for a count answered early
+ * (`groupedCount`), heard as soon as it ran. A lone unit runs as a plain transaction.
  * On PostgreSQL, with a pool of connections, a grouped transaction is a plain one.
  */
 import { sql, type Kysely } from 'kysely';
@@ -19,6 +20,8 @@ export const MAX_GROUP = 16;
 
 interface Unit {
   work: (trx: Db) => Promise<unknown>;
+  /** Answered as soon as `work` ran, before the commit (`groupedCount`). */
+  early: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -31,16 +34,17 @@ class GroupQueue {
 
   constructor(private readonly db: Kysely<DB>) {}
 
-  run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: Db) => Promise<T>, early = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.waiting.push({ work, early, resolve: resolve as (value: unknown) => void, reject });
+      if (this.running) return;
+      this.running = true;
       // Started on the next turn of the event loop, not now: the requests read in this turn
       // reach here meanwhile (their reads before the transaction run synchronously on
-      // SQLite) and join the group.
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
+      // SQLite) and join the group. An early count comes at the end of a turn already
+      // (gathered by turnBatch): its group starts at once, a whole turn sooner.
+      if (early) queueMicrotask(() => void this.drain());
+      else setImmediate(() => void this.drain());
     });
   }
 
@@ -55,7 +59,10 @@ class GroupQueue {
   private async commit(group: Unit[]): Promise<void> {
     if (group.length === 1) {
       const [unit] = group;
-      await this.db.transaction().execute(unit.work).then(unit.resolve, unit.reject);
+      await this.db
+        .transaction()
+        .execute((trx) => ran(unit, trx))
+        .then(unit.resolve, unit.reject);
       return;
     }
     if (await this.commitTrusting(group)) return;
@@ -65,7 +72,7 @@ class GroupQueue {
         for (const unit of group) {
           await sql`savepoint grouped_unit`.execute(trx);
           try {
-            outcomes.push({ ok: true, value: await unit.work(trx) });
+            outcomes.push({ ok: true, value: await ran(unit, trx) });
           } catch (error) {
             await sql`rollback to grouped_unit`.execute(trx);
             outcomes.push({ ok: false, error });
@@ -95,7 +102,7 @@ class GroupQueue {
     const values: unknown[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        for (const unit of group) values.push(await unit.work(trx));
+        for (const unit of group) values.push(await ran(unit, trx));
       });
     } catch {
       return false;
@@ -105,7 +112,27 @@ class GroupQueue {
   }
 }
 
+/**
+ * `unit`'s work run in `trx`, its value given back; an early unit is told it at once. Run
+ * again after its group failed, an early unit's work is made again (the rollback undid
+ * it) and its caller keeps the value it was told first.
+ */
+async function ran(unit: Unit, trx: Db): Promise<unknown> {
+  const value = await unit.work(trx);
+  if (unit.early) unit.resolve(value);
+  return value;
+}
+
 const queues = new WeakMap<Kysely<DB>, GroupQueue>();
+
+function queueOf(db: Kysely<DB>): GroupQueue {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new GroupQueue(db);
+    queues.set(db, queue);
+  }
+  return queue;
+}
 
 /**
  * Runs `work` in a write transaction that may be committed together with others (see the
@@ -114,12 +141,7 @@ const queues = new WeakMap<Kysely<DB>, GroupQueue>();
  */
 export function groupedTransaction<T>(db: Kysely<DB>, work: (trx: Db) => Promise<T>): Promise<T> {
   if (isPostgres(db)) return db.transaction().execute(work);
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = new GroupQueue(db);
-    queues.set(db, queue);
-  }
-  return queue.run(work);
+  return queueOf(db).run(work);
 }
 
 /**
@@ -129,4 +151,18 @@ export function groupedTransaction<T>(db: Kysely<DB>, work: (trx: Db) => Promise
  */
 export function groupedStatement<T>(db: Kysely<DB>, work: (db: Db) => Promise<T>): Promise<T> {
   return isPostgres(db) ? work(db) : groupedTransaction(db, work);
+}
+
+/**
+ * `groupedStatement` for a count whose caller acts on it at once and whose loss is harmless
+ * (a rate-limit hit: a crash loses the hits of the moment as well). On SQLite it runs at the
+ * head of the next group, started at once, and resolves as soon as it ran, under the write
+ * lock (so the count is exact across processes), not after the commit: a public create
+ * waited a whole group for its hit before its own transaction could join the next one
+ * (docs/design.md, "Group commit", with the figures). If the commit fails, the count is lost;
+ * if the group runs again, it is made again. Call it at the end of a turn (from a turnBatch
+ * load), when the turn's requests have all been read.
+ */
+export function groupedCount<T>(db: Kysely<DB>, work: (db: Db) => Promise<T>): Promise<T> {
+  return isPostgres(db) ? work(db) : queueOf(db).run(work, true);
 }

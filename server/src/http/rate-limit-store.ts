@@ -4,13 +4,14 @@
  * fixed window per (route, key) that starts again once it has run out. The hits that
  * arrive in one turn of the event loop go as one upsert per key, counting them all, each
  * caller told its own place in the count (under load most public calls come in such
- * batches: one round trip instead of one each); committed with the writes due at the same
- * moment on SQLite (db/group-commit.ts), on PostgreSQL without waiting for the disk
+ * batches: one round trip instead of one each); counted in the next group of writes on
+ * SQLite and answered before its commit (db/group-commit.ts `groupedCount`), on
+ * PostgreSQL committed without waiting for the disk
  * (docs/design.md, "Rate limits commit without a flush"). Old windows go with the hourly purge.
  */
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
-import { groupedStatement } from '../db/group-commit.ts';
+import { groupedCount } from '../db/group-commit.ts';
 import type { DB } from '../db/schema.ts';
 import { dbTurnBatch } from '../db/turn-batch-of.ts';
 import { hitRateLimit } from '../modules/maintenance/rate-limit-repo.ts';
@@ -24,7 +25,7 @@ export function databaseRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCto
     db,
     async (k: { key: string; windowMs: number }, n: number) => {
       const at = Date.now();
-      const r = await groupedStatement(db, (handle) => hitRateLimit(handle, k.key, at, k.windowMs, n, { durable: false }));
+      const r = await groupedCount(db, (handle) => hitRateLimit(handle, k.key, at, k.windowMs, n, { durable: false }));
       const ttl = Math.max(0, r.windowStart + k.windowMs - at);
       return Array.from({ length: n }, (_, i) => ({ current: r.count - n + 1 + i, ttl }));
     },
