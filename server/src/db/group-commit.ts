@@ -149,23 +149,16 @@ export function groupedTransaction<T>(db: Kysely<DB>, work: (trx: Db) => Promise
 }
 
 /**
- * `groupedTransaction` for `work` that is one statement, atomic on its own: on PostgreSQL
- * it runs without a transaction around it (a begin and a commit would be two round trips
- * more); on SQLite it joins the group, so its commit is shared.
- */
-export function groupedStatement<T>(db: Kysely<DB>, work: (db: Db) => Promise<T>): Promise<T> {
-  return isPostgres(db) ? work(db) : groupedTransaction(db, work);
-}
-
-/**
- * `groupedStatement` for a count whose caller acts on it at once and whose loss is harmless
- * (a rate-limit hit: a crash loses the hits of the moment as well). On SQLite it runs at the
- * head of the next group, started at once, and resolves as soon as it ran, under the write
- * lock (so the count is exact across processes), not after the commit: a public create
- * waited a whole group for its hit before its own transaction could join the next one
- * (docs/design.md, "Group commit", with the figures). If the commit fails, the count is lost;
- * if the group runs again, it is made again. Call it at the end of a turn (from a turnBatch
- * load), when the turn's requests have all been read.
+ * Runs `work`, one statement that counts (atomic on its own), for a caller that acts on the
+ * count at once and whose loss is harmless (a rate-limit hit: a crash loses the hits of the
+ * moment as well). On PostgreSQL it runs alone, without a transaction around it (a begin and
+ * a commit would be two round trips more). On SQLite it joins the next group, started at
+ * once when none is running, and resolves as soon as it ran, under the write lock (so the
+ * count is exact across processes), not after the commit: a public create waited a whole
+ * group for its hit before its own transaction could join the next one (docs/design.md,
+ * "Group commit", with the figures). If the commit fails, the count is lost; if the group
+ * runs again, it is made again. Call it at the end of a turn (from a turnBatch load), when
+ * the turn's requests have all been read.
  */
 export function groupedCount<T>(db: Kysely<DB>, work: (db: Db) => Promise<T>): Promise<T> {
   return isPostgres(db) ? work(db) : queueOf(db).run(work, true);
