@@ -74,16 +74,19 @@ describe('grouped transactions', () => {
   });
 
   it('a count in a group that runs again is made once: the failed run is undone, its caller keeps what it was told', async () => {
-    const results = await Promise.allSettled([
-      put(40),
-      groupedCount(h.appDb, async (trx) => (await sql`insert into group_probe (v) values (41)`.execute(trx), 41)),
-      put(40), // duplicate: the group runs again with savepoints; 41 is unique, so a count made twice would fail
-    ]);
+    // The count adds the next number from 1000 on: made twice, it would leave 1000 and 1001.
+    const next = groupedCount(h.appDb, async (trx) => {
+      const r = await sql<{ v: number }>`insert into group_probe (v) select coalesce(max(v), 999) + 1 from group_probe where v >= 1000 returning v`.execute(
+        trx,
+      );
+      return Number(r.rows[0].v);
+    });
+    const results = await Promise.allSettled([put(40), next, put(40)]); // the duplicate makes the group run again with savepoints
     const statuses = results.map((r) => r.status);
     if (dialect === 'sqlite') expect(statuses).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     else expect(statuses.sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
-    expect((results[1] as PromiseFulfilledResult<number>).value).toBe(41);
-    expect((await stored()).filter((v) => v >= 40)).toEqual([40, 41]);
+    expect(await next).toBe(1000);
+    expect((await stored()).filter((v) => v >= 40)).toEqual([40, 1000]);
     await sql`delete from group_probe where v >= 40`.execute(h.appDb);
   });
 
