@@ -98,6 +98,10 @@ function requesterCount(toMake: number, apps: readonly AppRow[]): number {
 /** A bulk requester's ident key: a hex SHA-256, as the keys of idents made before time-prefixed ones (requester/ident.ts). */
 const requesterKey = (k: number) => createHash('sha256').update(`bench-requester-${k}`).digest('hex');
 
+/** Bulk requester k's name and phone, on its row and on its orders (SQLite; `generatePostgres` writes the same in SQL). */
+const requesterName = (k: number) => `请求人${k % 1000}`;
+const requesterPhone = (k: number) => `138${String(k % 1e8).padStart(8, '0')}`;
+
 /** Migrates and seeds the database at `url`, reads the demo rows the generator spreads orders over. */
 async function prepare(url: string, total: number) {
   const { db } = openDatabase(url);
@@ -149,20 +153,14 @@ export async function generateSqlite(file: string, total: number): Promise<Gener
   const insertRequester = raw.prepare('insert into requesters (id, company_id, name, phone, ident_hash, created_at) values (?, ?, ?, ?, ?, ?)');
   raw.transaction(() => {
     for (let k = 0; k < req.count; k++)
-      insertRequester.run(
-        req.firstId + k,
-        apps[k % apps.length].company_id,
-        `请求人${k % 1000}`,
-        `138${String(k % 1e8).padStart(8, '0')}`,
-        requesterKey(k),
-        atOf(k),
-      );
+      insertRequester.run(req.firstId + k, apps[k % apps.length].company_id, requesterName(k), requesterPhone(k), requesterKey(k), atOf(k));
     for (let i = 0; i < toMake; i++) {
       const app = apps[i % apps.length];
       const status = STATUSES[(i * 7919) % STATUSES.length];
       const hs = handlers.filter((h) => h.company_id === app.company_id);
       const handler = status === 'unassigned' || status === 'withdrawn' ? null : hs[i % hs.length].id;
       const at = atOf(i);
+      const requester = i % req.count;
       insert.run(
         app.company_id,
         `B${String(i).padStart(12, '0')}`,
@@ -172,9 +170,9 @@ export async function generateSqlite(file: string, total: number): Promise<Gener
         app.template_id,
         app.category_id,
         handler,
-        req.firstId + (i % req.count),
-        `请求人${i % 1000}`,
-        `138${String(i % 1e8).padStart(8, '0')}`,
+        req.firstId + requester,
+        requesterName(requester),
+        requesterPhone(requester),
         JSON.stringify({ description: `${PHRASES[(i * 31) % PHRASES.length]}，第 ${i} 号` }),
         at,
         at,
@@ -206,11 +204,14 @@ export async function generatePostgres(url: string, total: number): Promise<Gene
   // Order i's time: its place in the run, spread from START to now.
   const atOf = (i: RawBuilder<unknown>) =>
     sql`to_char(to_timestamp((${START}::float8 + floor(${i}::float8 / ${toMake} * ${span})) / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  // Bulk requester k's name and phone, on its row and on its orders (as `requesterName`, `requesterPhone`).
+  const nameOf = (k: RawBuilder<unknown>) => sql`'请求人' || (${k} % 1000)`;
+  const phoneOf = (k: RawBuilder<unknown>) => sql`'138' || lpad((${k} % 100000000)::text, 8, '0')`;
   const { n: lastRequester } = (await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from requesters`.execute(db)).rows[0];
   const req: BulkRequesters = { firstId: lastRequester + 1, count: requesterCount(toMake, apps) };
   await sql`insert into requesters (id, company_id, name, phone, ident_hash, created_at)
     with apps (a, company_id, id, template_id, category_id, hs) as (values ${sql.join(appRows)})
-    select ${req.firstId}::int + k, app.company_id, '请求人' || (k % 1000), '138' || lpad((k % 100000000)::text, 8, '0'),
+    select ${req.firstId}::int + k, app.company_id, ${nameOf(sql`k`)}, ${phoneOf(sql`k`)},
       encode(sha256(convert_to('bench-requester-' || k, 'UTF8')), 'hex'), ${atOf(sql`k`)}
     from generate_series(0, ${req.count - 1}::int) k join apps app on app.a = k % ${apps.length}
     order by k`.execute(db);
@@ -220,12 +221,12 @@ export async function generatePostgres(url: string, total: number): Promise<Gene
     with apps (a, company_id, id, template_id, category_id, hs) as (values ${sql.join(appRows)})
     select app.company_id, 'B' || lpad(i::text, 12, '0'), '批量工单 ' || i || ' - ' || (i % 97) || '栋', x.st, app.id, app.template_id, 1,
       app.category_id, case when x.st in ('unassigned', 'withdrawn') then null else app.hs[1 + (i % cardinality(app.hs))::int] end,
-      ${req.firstId}::int + (i % ${req.count})::int, '请求人' || (i % 1000), '138' || lpad((i % 100000000)::text, 8, '0'),
+      ${req.firstId}::int + x.k::int, ${nameOf(sql`x.k`)}, ${phoneOf(sql`x.k`)},
       json_build_object('description', (${PHRASES}::text[])[(1 + (i * 31) % ${PHRASES.length})::int] || '，第 ' || i || ' 号')::text, 1, x.at, x.at
     from generate_series(0::bigint, ${toMake - 1}::bigint) i
       join apps app on app.a = i % ${apps.length}
       cross join lateral (select (${STATUSES}::text[])[(1 + (i * 7919) % ${STATUSES.length})::int] st,
-        ${atOf(sql`i`)} at) x
+        ${atOf(sql`i`)} at, i % ${req.count} k) x
     order by i`.execute(db);
   // Statistics first: the keyword index's foreign key checks each row against work_orders, and
   // planned on the stats of the empty table they scan it whole (5,000 rows took ~25 s, not 1).
