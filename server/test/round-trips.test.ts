@@ -3,7 +3,7 @@
  * statement a detail" and "Reads kept while nothing changes"): the list's page, an order's
  * detail with its history, and the reminder's count each carry the auth epoch; read again
  * with nothing written, each is only the change stamp's statement; after a write, the stamp
- * and the read's one statement. Every round trip is some 0.1 ms of CPU on this machine
+ * and the read's one statement. A keyword search is one statement too. Every round trip is some 0.1 ms of CPU on this machine
  * between the server and PostgreSQL.
  */
 import { sql } from 'kysely';
@@ -66,5 +66,28 @@ describe.skipIf(dialect !== 'postgres')('round trips of the hot reads (PostgreSQ
       expect(changed.data).toEqual(unchanged.data);
       if (path.endsWith('details')) expect((changed.data.records as unknown[]).length).toBeGreaterThan(0);
     }
+  });
+
+  it('a keyword search sends one statement with the auth epoch, on a first page and a deep one; a page past the end counts alone', async () => {
+    // The company's commonest Chinese term (a Latin word last in a keyword is also a prefix),
+    // in at least 7 orders: page 7 of pages of one is deep (list-repo.ts LITERAL_PAGES).
+    const { term } = (
+      await sql<{ term: string }>`select term from work_order_terms where company_id = ${h.property}
+        and octet_length(term) > char_length(term) group by term having count(*) >= 7 order by count(*) desc, term limit 1`.execute(h.db)
+    ).rows[0];
+    const page = (pageNo: number) => statementsOf('GET', '/admin/Workorder/list', { company_id: h.property, keyword: term, pageNo, pageSize: 1 });
+    const first = await page(1);
+    const deep = await page(7);
+    for (const p of [first, deep]) {
+      expect(p.texts).toHaveLength(1);
+      expect(p.texts[0]).toContain('auth_epoch');
+      expect((p.data.data as unknown[]).length).toBe(1);
+      expect(p.data.totalCount).toBe(first.data.totalCount);
+    }
+    expect(first.data.totalCount).toBeGreaterThanOrEqual(7);
+    const past = await page(1000);
+    expect(past.texts).toHaveLength(2);
+    expect(past.data.data).toEqual([]);
+    expect(past.data.totalCount).toBe(first.data.totalCount);
   });
 });
