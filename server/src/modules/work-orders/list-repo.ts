@@ -488,8 +488,9 @@ const ordersOfIds = compiledOnce((db, v: { companyId: CompanyId; ids: string | r
  * A page of a keyword search (docs/design.md, "Keyword search") and its total, counted up
  * to `KEYWORD_LOOKAHEAD` matches past the page's end (then `capped`: at least that many).
  * Both databases read the matches newest first, so the cost follows the matches read, not
- * how common the words are. SQLite's common search is one statement of the page and the
- * count (`sqlitePage`); otherwise the ids read once give the page and the total.
+ * how common the words are. The common search is one statement of the page and the count
+ * (`sqlitePage` on SQLite; `postingsPage` on PostgreSQL, for the keyword alone with an exact
+ * term); otherwise the ids read once give the page and the total.
  */
 async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { pageNo: number; pageSize: number }) {
   const kw = parseKeyword(f.keyword!);
@@ -554,6 +555,7 @@ const LITERAL_PAGES = 5;
 
 const literalBounds = (p: PageBounds) => ({ upTo: sql.lit(p.upTo), limit: sql.lit(p.limit), offset: sql.lit(p.offset) });
 
+/** The statement of `postingsPage`, its bounds as parameters or (`literalBounds`) written into its text. */
 function postingsPageOf(db: Db, companyId: CompanyId, kw: SearchQuery, p: PageBounds | ReturnType<typeof literalBounds>) {
   return db
     .with(
