@@ -118,6 +118,38 @@ describe('data scope', () => {
     });
   }
 
+  it('a keyword search finds the matching orders in scope alone, and counts them alone', async () => {
+    // An order of the same word made by another member, of an application outside her department's.
+    const admin = await login(h.app, 'admin');
+    const other = await call(h.app, 'POST', '/admin/Work/add', {
+      token: admin,
+      payload: {
+        company_id: h.property,
+        application_id: await applicationId(h, '业主报修'),
+        form_data: { location: '2栋1单元202', repair_type: '1', description: '门铃也坏了', urgency: '1' },
+        requester_name: '测试',
+        requester_phone: '13600000000',
+      },
+    });
+    expect(other.status).toBe(200);
+    const search = async () =>
+      (await call(h.app, 'GET', '/admin/Workorder/list', { token, payload: { company_id: h.property, keyword: '门铃', pageSize: 100 } })).body.data;
+    const everyMatch: number[] = (await search()).data.map((o: { id: number }) => o.id);
+    expect(everyMatch).toContain(other.body.data.id);
+    for (const scope of ['department', 'own'] as const) {
+      await setScope(scope);
+      const inScope = new Set((await expected(scope)).map((o) => o.id));
+      const want = everyMatch.filter((id) => inScope.has(id));
+      expect(want.length, scope).toBeGreaterThan(0);
+      const page = await search();
+      expect(
+        page.data.map((o: { id: number }) => o.id),
+        scope,
+      ).toEqual(want);
+      expect(page.totalCount, scope).toBe(want.length);
+    }
+  });
+
   it('narrower scopes see fewer orders than the company, and own is within department', async () => {
     const [all, dept, own] = [await expected('company'), await expected('department'), await expected('own')];
     expect(dept.length).toBeLessThan(all.length);

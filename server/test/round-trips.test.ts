@@ -68,7 +68,7 @@ describe.skipIf(dialect !== 'postgres')('round trips of the hot reads (PostgreSQ
     }
   });
 
-  it('a keyword search sends one statement with the auth epoch, on a first page and a deep one; a page past the end counts alone', async () => {
+  it('a keyword search sends one statement with the auth epoch, on a first page, a deep one and a status tab; a page past the end counts alone', async () => {
     // The company's commonest Chinese term (a Latin word last in a keyword is also a prefix),
     // in at least 7 orders: page 7 of pages of one is deep (list-repo.ts LITERAL_PAGES).
     const { term } = (
@@ -85,6 +85,15 @@ describe.skipIf(dialect !== 'postgres')('round trips of the hot reads (PostgreSQ
       expect(p.data.totalCount).toBe(first.data.totalCount);
     }
     expect(first.data.totalCount).toBeGreaterThanOrEqual(7);
+    // With a status tab (the matches joined to the tab's orders) as well.
+    const { status } = (
+      await sql<{ status: string }>`select w.status from work_order_terms t join work_orders w on w.id = t.work_order_id
+        where t.company_id = ${h.property} and t.term = ${term} order by w.id desc limit 1`.execute(h.db)
+    ).rows[0];
+    const tab = await statementsOf('GET', '/admin/Workorder/list', { company_id: h.property, keyword: term, status, pageSize: 1 });
+    expect(tab.texts).toHaveLength(1);
+    expect(tab.texts[0]).toContain('auth_epoch');
+    expect((tab.data.data as { status: string }[]).map((o) => o.status)).toEqual([status]);
     const past = await page(1000);
     expect(past.texts).toHaveLength(2);
     expect(past.data.data).toEqual([]);

@@ -489,8 +489,8 @@ const ordersOfIds = compiledOnce((db, v: { companyId: CompanyId; ids: string | r
  * to `KEYWORD_LOOKAHEAD` matches past the page's end (then `capped`: at least that many).
  * Both databases read the matches newest first, so the cost follows the matches read, not
  * how common the words are. The common search is one statement of the page and the count
- * (`sqlitePage` on SQLite; `postingsPage` on PostgreSQL, for the keyword alone with an exact
- * term); otherwise the ids read once give the page and the total.
+ * (`sqlitePage` on SQLite, with at most a status tab; `postingsPage` on PostgreSQL, for any
+ * keyword with an exact term); otherwise the ids read once give the page and the total.
  */
 async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { pageNo: number; pageSize: number }) {
   const kw = parseKeyword(f.keyword!);
@@ -499,8 +499,8 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   const horizon = offset + q.pageSize + KEYWORD_LOOKAHEAD;
   const simple = isSimple({ ...f, keyword: undefined });
   if (!isPostgres(db) && simple) return sqlitePage(db, companyId, f.status, ftsQuery(companyId, kw), { horizon, limit: q.pageSize, offset });
-  if (isPostgres(db) && simple && !f.status && kw.exact.length) {
-    const page = await postingsPage(db, companyId, kw, { upTo: horizon + 1, limit: q.pageSize, offset });
+  if (isPostgres(db) && kw.exact.length) {
+    const page = await postingsPage(db, companyId, simple && !f.status ? null : f, kw, { upTo: horizon + 1, limit: q.pageSize, offset });
     if (page) return { ...page, ...keywordTotal(page.matched, horizon) };
   }
   const found = await keywordMatches(db, companyId, f, kw, horizon + 1);
@@ -512,22 +512,26 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
 }
 
 /**
- * PostgreSQL, the common search (the keyword alone, with an exact term): the page's rows,
- * the matches counted up to `p.upTo` and the auth epoch in one statement, as `sqlitePage`
- * on SQLite. The matches are read once from the postings (a materialized CTE), the page's
- * slice of them taken before its rows are joined, so only the page's orders are read. Null
- * when the page has no row (past the end, or no match: `keywordMatches` then counts).
- * Read as ids and then rows, a search was two round trips, each ~100 us of the server's
- * syscalls on this project's machine (docs/design.md, "Keyword search", with the figures).
+ * PostgreSQL, a keyword with an exact term: the page's rows, the matches counted up to
+ * `p.upTo` and the auth epoch in one statement, as `sqlitePage` on SQLite. The matches are
+ * read once (a materialized CTE): from the postings alone for the keyword alone
+ * (`filters` null), else the orders of `filters` joined to them (as `keywordMatches`); the
+ * page's slice of them is taken before its rows are joined, so only the page's orders are
+ * read. Null when the page has no row (past the end, or no match: `keywordMatches` then
+ * counts). Read as ids and then rows, a search was two round trips, each ~100 us of the
+ * server's syscalls on this project's machine (docs/design.md, "Keyword search", with the figures).
  */
-async function postingsPage(db: Db, companyId: CompanyId, kw: SearchQuery, p: PageBounds) {
-  const literal = p.offset < LITERAL_PAGES * p.limit;
+async function postingsPage(db: Db, companyId: CompanyId, filters: OrderFilters | null, kw: SearchQuery, p: PageBounds) {
+  // Only the keyword alone has one plan for every company and term (the postings' key, then
+  // the orders' by id): with other filters the best plan depends on their values, so
+  // PostgreSQL plans each run, given them all.
+  const literal = !filters && p.offset < LITERAL_PAGES * p.limit;
   const query =
-    kw.exact.length === 1 && !kw.prefix.length
+    !filters && kw.exact.length === 1 && !kw.prefix.length
       ? literal
         ? termPageWithin(p)(db, { companyId, term: kw.exact[0] })
         : termPage(db, { companyId, term: kw.exact[0], ...p })
-      : postingsPageOf(db, companyId, kw, literal ? literalBounds(p) : p).compile();
+      : postingsPageOf(db, companyId, kw, literal ? literalBounds(p) : p, filters).compile();
   const found = (await db.executeQuery(query)).rows;
   if (!found.length) return null;
   return {
@@ -556,11 +560,15 @@ const LITERAL_PAGES = 5;
 const literalBounds = (p: PageBounds) => ({ upTo: sql.lit(p.upTo), limit: sql.lit(p.limit), offset: sql.lit(p.offset) });
 
 /** The statement of `postingsPage`, its bounds as parameters or (`literalBounds`) written into its text. */
-function postingsPageOf(db: Db, companyId: CompanyId, kw: SearchQuery, p: PageBounds | ReturnType<typeof literalBounds>) {
+function postingsPageOf(db: Db, companyId: CompanyId, kw: SearchQuery, p: PageBounds | ReturnType<typeof literalBounds>, filters: OrderFilters | null = null) {
+  const postings = postingsOf(db, companyId, kw).select('p.work_order_id as id');
   return db
     .with(
       (cte) => cte('m').materialized(),
-      () => postingsOf(db, companyId, kw).select('p.work_order_id as id').orderBy('p.work_order_id', 'desc').limit(p.upTo),
+      () =>
+        filters
+          ? idsWithoutKeyword(db, companyId, filters).innerJoin(postings.as('p'), 'p.id', 'w.id').orderBy('w.id', 'desc').limit(p.upTo)
+          : postings.orderBy('p.work_order_id', 'desc').limit(p.upTo),
     )
     .selectFrom((eb) => eb.selectFrom('m').select('m.id').orderBy('m.id', 'desc').limit(p.limit).offset(p.offset).as('pg'))
     .innerJoin('work_orders as w', 'w.id', 'pg.id')
