@@ -3,8 +3,9 @@
  * statement a detail" and "Reads kept while nothing changes"): the list's page, an order's
  * detail with its history, and the reminder's count each carry the auth epoch; read again
  * with nothing written, each is only the change stamp's statement; after a write, the stamp
- * and the read's one statement. A keyword search is one statement too. Every round trip is some 0.1 ms of CPU on this machine
- * between the server and PostgreSQL.
+ * and the read's one statement. A keyword search is one statement too (docs/design.md,
+ * "Keyword search"). Every round trip is some 0.1 ms of CPU on this machine between the
+ * server and PostgreSQL.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
