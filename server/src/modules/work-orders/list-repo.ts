@@ -4,7 +4,7 @@
  * search"). Part of the order repository: its functions take the company id first and are
  * reached only through `orderRepo(db, companyId)` (repo.ts).
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import {
   WORK_ORDER_STATUSES,
   type CompanyId,
@@ -500,7 +500,7 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
   const simple = isSimple({ ...f, keyword: undefined });
   if (!isPostgres(db) && simple) return sqlitePage(db, companyId, f.status, ftsQuery(companyId, kw), { horizon, limit: q.pageSize, offset });
   if (isPostgres(db) && kw.exact.length) {
-    const page = await postingsPage(db, companyId, simple && !f.status ? null : f, kw, { upTo: horizon + 1, limit: q.pageSize, offset });
+    const page = await postingsPage(db, companyId, keywordAlone(f) ? null : f, kw, { upTo: horizon + 1, limit: q.pageSize, offset });
     if (page) return { ...page, ...keywordTotal(page.matched, horizon) };
   }
   const found = await keywordMatches(db, companyId, f, kw, horizon + 1);
@@ -515,7 +515,7 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
  * PostgreSQL, a keyword with an exact term: the page's rows, the matches counted up to
  * `p.upTo` and the auth epoch in one statement, as `sqlitePage` on SQLite. The matches are
  * read once (a materialized CTE): from the postings alone for the keyword alone
- * (`filters` null), else the orders of `filters` joined to them (as `keywordMatches`); the
+ *  (`filters` null), else the orders of `filters` joined to them (`exactMatches`); the
  * page's slice of them is taken before its rows are joined, so only the page's orders are
  * read. Null when the page has no row (past the end, or no match: `keywordMatches` then
  * counts). Read as ids and then rows, a search was two round trips, each ~100 us of the
@@ -559,16 +559,30 @@ const LITERAL_PAGES = 5;
 
 const literalBounds = (p: PageBounds) => ({ upTo: sql.lit(p.upTo), limit: sql.lit(p.limit), offset: sql.lit(p.offset) });
 
+/** Whether `f` asks for the keyword alone: the company's orders, no other filter, no status tab. */
+function keywordAlone(f: OrderFilters): boolean {
+  return isSimple({ ...f, keyword: undefined }) && !f.status;
+}
+
+/**
+ * PostgreSQL: the ids (`id`) of the `limit` newest orders matching `kw`, which has an exact
+ * term, read from its postings (search-repo.ts `postingsOf`): alone when `filters` is null
+ * (a soft delete removes an order's postings, so every posting is a listed order), else
+ * joined to the orders of `filters`.
+ */
+function exactMatches(db: Db, companyId: CompanyId, filters: OrderFilters | null, kw: SearchQuery, limit: number | RawBuilder<number>) {
+  const postings = postingsOf(db, companyId, kw).select('p.work_order_id as id');
+  return filters
+    ? idsWithoutKeyword(db, companyId, filters).innerJoin(postings.as('p'), 'p.id', 'w.id').orderBy('w.id', 'desc').limit(limit)
+    : postings.orderBy('p.work_order_id', 'desc').limit(limit);
+}
+
 /** The statement of `postingsPage`, its bounds as parameters or (`literalBounds`) written into its text. */
 function postingsPageOf(db: Db, companyId: CompanyId, kw: SearchQuery, p: PageBounds | ReturnType<typeof literalBounds>, filters: OrderFilters | null = null) {
-  const postings = postingsOf(db, companyId, kw).select('p.work_order_id as id');
   return db
     .with(
       (cte) => cte('m').materialized(),
-      () =>
-        filters
-          ? idsWithoutKeyword(db, companyId, filters).innerJoin(postings.as('p'), 'p.id', 'w.id').orderBy('w.id', 'desc').limit(p.upTo)
-          : postings.orderBy('p.work_order_id', 'desc').limit(p.upTo),
+      () => exactMatches(db, companyId, filters, kw, p.upTo),
     )
     .selectFrom((eb) => eb.selectFrom('m').select('m.id').orderBy('m.id', 'desc').limit(p.limit).offset(p.offset).as('pg'))
     .innerJoin('work_orders as w', 'w.id', 'pg.id')
@@ -713,16 +727,12 @@ async function newestPrefixMatches(db: Db, companyId: CompanyId, f: OrderFilters
  * reading it costs no round trip). SQLite, with a filter besides a status tab (the
  * common search is `sqlitePage`'s), joins the company's FTS5 matches in rowid order to the
  * filtered orders.
- * PostgreSQL reads a query with an exact term from its postings (search-repo.ts
- * `postingsOf`), alone when no other filter is set (a soft delete removes an order's
- * postings, so every posting is a listed order), else joined to the filtered orders; a
+ * PostgreSQL reads a query with an exact term from its postings (`exactMatches`); a
  * query of prefix words alone looks through the newest orders first (`newestPrefixMatches`)
  * and, when they do not fill the page, asks the postings under each prefix as a set.
  */
 async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw: SearchQuery, limit: number): Promise<KeywordMatch[]> {
   if (!isPostgres(db)) return sqliteMatches(idsWithoutKeyword(db, companyId, f), ftsQuery(companyId, kw), limit).execute();
-  // Only the company's orders (of one status tab) are asked besides the keyword: the common search.
-  const simple = isSimple({ ...f, keyword: undefined });
   if (!kw.exact.length)
     return (
       (await newestPrefixMatches(db, companyId, f, kw, limit)) ??
@@ -733,30 +743,13 @@ async function keywordMatches(db: Db, companyId: CompanyId, f: OrderFilters, kw:
         .limit(limit)
         .execute()
     );
-  if (simple && !f.status) {
-    // One exact term (a word, a pair of characters) is the common search: compiled once.
-    if (kw.exact.length === 1 && !kw.prefix.length) return (await db.executeQuery(termPostings(db, { companyId, term: kw.exact[0], limit }))).rows;
-    return newestPostings(db, companyId, kw, limit).execute();
-  }
-  const postings = postingsOf(db, companyId, kw);
-  return idsWithoutKeyword(db, companyId, f)
-    .innerJoin(postings.select('p.work_order_id as id').as('p'), 'p.id', 'w.id')
-    .select(authEpochColumn().as('auth_epoch'))
-    .orderBy('w.id', 'desc')
-    .limit(limit)
+  // Reached with an exact term only when `postingsPage` found the page empty: the matches counted.
+  return db
+    .selectFrom(exactMatches(db, companyId, keywordAlone(f) ? null : f, kw, limit).as('x'))
+    .select(['x.id', authEpochColumn().as('auth_epoch')])
+    .orderBy('x.id', 'desc')
     .execute();
 }
-
-/** PostgreSQL: the `limit` newest of the company's orders matching `kw`, from its postings alone, with the auth epoch. */
-function newestPostings(db: Db, companyId: CompanyId, kw: SearchQuery, limit: number) {
-  return postingsOf(db, companyId, kw)
-    .select(['p.work_order_id as id', authEpochColumn().as('auth_epoch')])
-    .orderBy('p.work_order_id', 'desc')
-    .limit(limit);
-}
-const termPostings = compiledOnce((db, v: { companyId: CompanyId; term: string; limit: number }) =>
-  newestPostings(db, v.companyId, { exact: [v.term], prefix: [] }, v.limit),
-);
 
 /** SQLite: the `limit` newest of the orders `ids` (alias `w`) matching the FTS5 text `match`. */
 function sqliteMatches(ids: ReturnType<typeof idsWithoutKeyword>, match: string, limit: number) {

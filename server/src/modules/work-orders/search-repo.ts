@@ -46,7 +46,7 @@ export async function indexOrder(db: Db, companyId: CompanyId, orderId: WorkOrde
 /**
  * Takes order `orderId` out of the keyword index when it is soft-deleted: a deleted order is
  * never listed, and on PostgreSQL an unfiltered search reads the postings alone
- * (list-repo.ts `keywordMatches`), so postings left behind would count it in totals.
+ * (list-repo.ts `exactMatches`), so postings left behind would count it in totals.
  */
 export async function unindexOrder(db: Db, companyId: CompanyId, orderId: WorkOrderId): Promise<void> {
   if (isPostgres(db)) {
