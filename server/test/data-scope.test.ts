@@ -29,19 +29,24 @@ beforeAll(async () => {
   ).id;
   departmentApps = [await applicationId(h, '投诉与建议'), await applicationId(h, '门禁卡办理')];
   // An order she created herself, of an application outside her department's: hers by "own".
-  const created = await call(h.app, 'POST', '/admin/Work/add', {
-    token,
+  const created = await addRepair(token, '1栋1单元101', '门铃坏了');
+  expect(created.status).toBe(200);
+});
+afterAll(() => h.close());
+
+/** An order of 业主报修 (outside wangfang's department's applications) made by the member signed in with `by`. */
+async function addRepair(by: string, location: string, description: string) {
+  return call(h.app, 'POST', '/admin/Work/add', {
+    token: by,
     payload: {
       company_id: h.property,
       application_id: await applicationId(h, '业主报修'),
-      form_data: { location: '1栋1单元101', repair_type: '1', description: '门铃坏了', urgency: '1' },
+      form_data: { location, repair_type: '1', description, urgency: '1' },
       requester_name: '测试',
       requester_phone: '13600000000',
     },
   });
-  expect(created.status).toBe(200);
-});
-afterAll(() => h.close());
+}
 
 async function setScope(scope: 'company' | 'department' | 'own') {
   await h.db.updateTable('roles').set({ data_scope: scope }).where('company_id', '=', h.property).where('name', '=', '调度员').execute();
@@ -120,17 +125,7 @@ describe('data scope', () => {
 
   it('a keyword search finds the matching orders in scope alone, and counts them alone', async () => {
     // An order of the same word made by another member, of an application outside her department's.
-    const admin = await login(h.app, 'admin');
-    const other = await call(h.app, 'POST', '/admin/Work/add', {
-      token: admin,
-      payload: {
-        company_id: h.property,
-        application_id: await applicationId(h, '业主报修'),
-        form_data: { location: '2栋1单元202', repair_type: '1', description: '门铃也坏了', urgency: '1' },
-        requester_name: '测试',
-        requester_phone: '13600000000',
-      },
-    });
+    const other = await addRepair(await login(h.app, 'admin'), '2栋1单元202', '门铃也坏了');
     expect(other.status).toBe(200);
     const search = async () =>
       (await call(h.app, 'GET', '/admin/Workorder/list', { token, payload: { company_id: h.property, keyword: '门铃', pageSize: 100 } })).body.data;
