@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupedCount, groupedTransaction } from '../src/db/group-commit.ts';
+import type { Db } from '../src/db/types.ts';
 import { appKey, call, countOrders, dialect, login, repairSubmission, setup, type Harness } from './helper.ts';
 
 let h: Harness;
@@ -122,5 +123,38 @@ describe('grouped transactions', () => {
     const counts = await call(h.app, 'GET', '/admin/Work/pendingNumber', { token: admin, payload: { company_id: h.property } });
     expect(counts.status).toBe(200);
     expect(list.body.data.totalCount).toBe(counts.body.data.total);
+  });
+});
+
+describe('compiled queries in a group (on SQLite run on the connection directly: db/sqlite-direct.ts)', () => {
+  const insert = (trx: Db, v: number) => trx.executeQuery(sql`insert into group_probe (v) values (${v})`.compile(trx));
+  const read = (trx: Db, v: number) => trx.executeQuery(sql<{ v: number }>`select v from group_probe where v = ${v}`.compile(trx));
+
+  it('answer as Kysely does: rows read, rows written; a unit reads what an earlier unit of its group wrote; a refused one fails alone', async () => {
+    const [first, second, duplicate] = await Promise.allSettled([
+      groupedTransaction(h.appDb, async (trx) => Number((await insert(trx, 30)).numAffectedRows)),
+      groupedTransaction(h.appDb, async (trx) => (await insert(trx, 31), (await read(trx, 30)).rows.map((r) => Number(r.v)))),
+      groupedTransaction(h.appDb, (trx) => insert(trx, 30)),
+    ]);
+    // SQLite runs a group's units in arrival order. On PostgreSQL each unit is its own
+    // transaction: whichever of the two 30s commits first wins, and the second sees it only then.
+    if (dialect === 'sqlite') {
+      expect(first).toEqual({ status: 'fulfilled', value: 1 });
+      expect(second).toEqual({ status: 'fulfilled', value: [30] });
+      expect(duplicate.status).toBe('rejected');
+    } else {
+      expect(second.status).toBe('fulfilled');
+      expect([first.status, duplicate.status].sort()).toEqual(['fulfilled', 'rejected']);
+    }
+    expect((await stored()).filter((v) => v >= 30)).toEqual([30, 31]);
+    await sql`delete from group_probe where v >= 30`.execute(h.appDb);
+  });
+
+  it('are refused once the group has committed, and write nothing then', async () => {
+    let kept: Db | undefined;
+    await groupedTransaction(h.appDb, (trx) => ((kept = trx), Promise.resolve()));
+    // Kysely's transaction throws at once, the direct way rejects: either is a refusal.
+    await expect(Promise.resolve().then(() => insert(kept!, 40))).rejects.toThrow();
+    expect(await stored()).not.toContain(40);
   });
 });

@@ -16,6 +16,7 @@ import { CHANGES_NO_READ, trackChanges, trackSnapshots, type WriteCount } from '
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import { AUTOCHECKPOINT_PAGES } from './checkpoints.ts';
 import { ImmediateSqliteDialect, LOCK_WAIT_MS } from './sqlite-dialect.ts';
+import { runsDirect } from './sqlite-direct.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -72,7 +73,9 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   // The serving process moves them to a thread of their own (checkpoints.ts).
   sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const writes: WriteCount = { count: 0 };
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  const database = withStatementCache(sqlite, writes);
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database }) });
+  runsDirect(db, database.prepare);
   trackChanges(db, sqlite, writes);
   return { db, dialect: 'sqlite', file: onDisk };
 }

@@ -14,6 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 import { isPostgres, type Db } from './types.ts';
+import { withDirectQueries } from './sqlite-direct.ts';
 
 /**
  * Most units in one group: a group holds SQLite's one connection, reads wait meanwhile
@@ -65,25 +66,27 @@ class GroupQueue {
       const [unit] = group;
       await this.db
         .transaction()
-        .execute((trx) => ran(unit, trx))
+        .execute((trx) => withDirectQueries(this.db, trx, (t) => ran(unit, t)))
         .then(unit.resolve, unit.reject);
       return;
     }
     if (await this.commitTrusting(group)) return;
     const outcomes: Outcome[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const unit of group) {
-          await sql`savepoint grouped_unit`.execute(trx);
-          try {
-            outcomes.push({ ok: true, value: await ran(unit, trx) });
-          } catch (error) {
-            await sql`rollback to grouped_unit`.execute(trx);
-            outcomes.push({ ok: false, error });
+      await this.db.transaction().execute((tx) =>
+        withDirectQueries(this.db, tx, async (trx) => {
+          for (const unit of group) {
+            await sql`savepoint grouped_unit`.execute(trx);
+            try {
+              outcomes.push({ ok: true, value: await ran(unit, trx) });
+            } catch (error) {
+              await sql`rollback to grouped_unit`.execute(trx);
+              outcomes.push({ ok: false, error });
+            }
+            await sql`release grouped_unit`.execute(trx);
           }
-          await sql`release grouped_unit`.execute(trx);
-        }
-      });
+        }),
+      );
     } catch (error) {
       for (const unit of group) unit.reject(error);
       return;
@@ -105,9 +108,11 @@ class GroupQueue {
   private async commitTrusting(group: Unit[]): Promise<boolean> {
     const values: unknown[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const unit of group) values.push(await ran(unit, trx));
-      });
+      await this.db.transaction().execute((tx) =>
+        withDirectQueries(this.db, tx, async (trx) => {
+          for (const unit of group) values.push(await ran(unit, trx));
+        }),
+      );
     } catch {
       return false;
     }
