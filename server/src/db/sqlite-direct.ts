@@ -6,7 +6,9 @@
  * call on the one connection, and a public create runs ~12 of them; the way through Kysely
  * around each was measured at 1.2-1.8 us a statement in a loop (0.45-0.6 us run directly).
  * Only `trx.executeQuery(compiled)` (our compiled-once queries, db/compiled.ts) takes this
- * way; queries Kysely builds and runs itself keep its executor.
+ * way; queries Kysely builds and runs itself keep its executor. A direct query runs at once
+ * and one through Kysely some awaits later, so a unit awaits each query before the next (as
+ * every grouped unit does): two sent together could run in the other order.
  */
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema.ts';
