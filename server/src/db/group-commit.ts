@@ -61,32 +61,32 @@ class GroupQueue {
     }
   }
 
+  /** A transaction of the group: its compiled queries run on the connection directly (db/sqlite-direct.ts). */
+  private transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => withDirectQueries(this.db, trx, work));
+  }
+
   private async commit(group: Unit[]): Promise<void> {
     if (group.length === 1) {
       const [unit] = group;
-      await this.db
-        .transaction()
-        .execute((trx) => withDirectQueries(this.db, trx, (t) => ran(unit, t)))
-        .then(unit.resolve, unit.reject);
+      await this.transaction((trx) => ran(unit, trx)).then(unit.resolve, unit.reject);
       return;
     }
     if (await this.commitTrusting(group)) return;
     const outcomes: Outcome[] = [];
     try {
-      await this.db.transaction().execute((tx) =>
-        withDirectQueries(this.db, tx, async (trx) => {
-          for (const unit of group) {
-            await sql`savepoint grouped_unit`.execute(trx);
-            try {
-              outcomes.push({ ok: true, value: await ran(unit, trx) });
-            } catch (error) {
-              await sql`rollback to grouped_unit`.execute(trx);
-              outcomes.push({ ok: false, error });
-            }
-            await sql`release grouped_unit`.execute(trx);
+      await this.transaction(async (trx) => {
+        for (const unit of group) {
+          await sql`savepoint grouped_unit`.execute(trx);
+          try {
+            outcomes.push({ ok: true, value: await ran(unit, trx) });
+          } catch (error) {
+            await sql`rollback to grouped_unit`.execute(trx);
+            outcomes.push({ ok: false, error });
           }
-        }),
-      );
+          await sql`release grouped_unit`.execute(trx);
+        }
+      });
     } catch (error) {
       for (const unit of group) unit.reject(error);
       return;
@@ -108,11 +108,9 @@ class GroupQueue {
   private async commitTrusting(group: Unit[]): Promise<boolean> {
     const values: unknown[] = [];
     try {
-      await this.db.transaction().execute((tx) =>
-        withDirectQueries(this.db, tx, async (trx) => {
-          for (const unit of group) values.push(await ran(unit, trx));
-        }),
-      );
+      await this.transaction(async (trx) => {
+        for (const unit of group) values.push(await ran(unit, trx));
+      });
     } catch {
       return false;
     }

@@ -515,7 +515,7 @@ async function keywordPage(db: Db, companyId: CompanyId, f: OrderFilters, q: { p
  * PostgreSQL, a keyword with an exact term: the page's rows, the matches counted up to
  * `p.upTo` and the auth epoch in one statement, as `sqlitePage` on SQLite. The matches are
  * read once (a materialized CTE): from the postings alone for the keyword alone
- *  (`filters` null), else the orders of `filters` joined to them (`exactMatches`); the
+ * (`filters` null), else the orders of `filters` joined to them (`exactMatches`); the
  * page's slice of them is taken before its rows are joined, so only the page's orders are
  * read. Null when the page has no row (past the end, or no match: `keywordMatches` then
  * counts). Read as ids and then rows, a search was two round trips, each ~100 us of the
