@@ -16,7 +16,7 @@ import { CHANGES_NO_READ, trackChanges, trackSnapshots, type WriteCount } from '
 import { COLUMN_TYPES_SQL, columnTypesOf } from './set-form.ts';
 import { AUTOCHECKPOINT_PAGES } from './checkpoints.ts';
 import { ImmediateSqliteDialect, LOCK_WAIT_MS } from './sqlite-dialect.ts';
-import { runsDirect } from './sqlite-direct.ts';
+import { runsDirect, type SqliteStatement } from './sqlite-direct.ts';
 import type { DB } from './schema.ts';
 
 // COUNT(*) and bigint columns come back from pg as strings; our counts fit in a double.
@@ -108,14 +108,6 @@ function counted(stmt: SqliteStatement, writes: WriteCount): SqliteStatement {
     run: (params) => (writes.count++, stmt.run(params)),
     iterate: (params) => (writes.count++, stmt.iterate(params)),
   };
-}
-
-/** A prepared statement as Kysely's SQLite driver uses it. */
-interface SqliteStatement {
-  readonly reader: boolean;
-  all(params: unknown[]): unknown[];
-  run(params: unknown[]): Database.RunResult;
-  iterate(params: unknown[]): IterableIterator<unknown>;
 }
 
 /**

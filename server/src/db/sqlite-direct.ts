@@ -10,19 +10,21 @@
  * and one through Kysely some awaits later, so a unit awaits each query before the next (as
  * every grouped unit does): two sent together could run in the other order.
  */
+import type Database from 'better-sqlite3';
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema.ts';
 import type { Db } from './types.ts';
 
-/** A prepared statement as the connection's statement cache gives it (connect.ts). */
-interface Statement {
+/** A prepared statement as Kysely's SQLite driver uses it, and as the connection's statement cache gives it (connect.ts). */
+export interface SqliteStatement {
   readonly reader: boolean;
   all(params: readonly unknown[]): unknown[];
-  run(params: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  run(params: readonly unknown[]): Database.RunResult;
+  iterate(params: readonly unknown[]): IterableIterator<unknown>;
 }
 
 /** What runs a compiled query on a SQLite connection: its statement cache's `prepare`. */
-export type Prepare = (text: string) => Statement;
+export type Prepare = (text: string) => SqliteStatement;
 
 const prepares = new WeakMap<Kysely<DB>, Prepare>();
 
