@@ -1,8 +1,9 @@
 /**
  * Smaller behaviours (zh-CN): the 404 page, the route guard's redirect query, the
  * multi-tab bar's rules, the logout confirmation, the change-password dialog with
- * permission-gated buttons, the public form's unknown key, code 101, and list state in
- * the URL (filters, and the page across a reload).
+ * permission-gated buttons, the public form's unknown key, code 101, list state in the
+ * URL (filters, and the page across a reload), and a long title in the list, cut and
+ * shown whole on hover.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { templateFields } from '@swo/contract';
@@ -47,6 +48,18 @@ test('a protected page without a token goes to login with the redirect query, an
   // A signed-in user opening login goes to the default path.
   await page.goto('/user/login');
   await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+});
+
+test('the list cuts a long title and shows it whole in a tooltip on hover', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/orders/workorder');
+  const title = page.locator('.ant-table-row').first().locator('td.ant-table-cell-ellipsis').first();
+  const full = (await title.textContent()) ?? '';
+  expect(full.length).toBeGreaterThan(5);
+  await expect(title).toHaveCSS('text-overflow', 'ellipsis');
+  await title.locator('span').hover();
+  await expect(page.locator('.ant-tooltip:visible')).toHaveText(full);
 });
 
 test('multi-tab bar: a tab per route, context menu, last tab stays', async ({ page, request }) => {

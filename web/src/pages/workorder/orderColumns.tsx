@@ -3,7 +3,7 @@
  * application, status, handler, requester and one time), so the list and "my work
  * orders" read the same. Callers add their own action column.
  */
-import { Typography, type TableColumnsType } from 'antd';
+import { Tooltip, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { WorkOrder } from '@swo/contract';
@@ -25,8 +25,14 @@ export function orderColumns(t: TFunction, base: string, time: 'created_at' | 'u
     {
       title: t('workOrder.fields.title'),
       dataIndex: 'title',
-      ellipsis: true,
-      render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>,
+      // Cut by CSS, the whole title in a tooltip: Typography's ellipsis measured every
+      // cell to know whether it was cut (a forced layout each: 71 ms of a first list of 20).
+      ellipsis: { showTitle: false },
+      render: (v: string) => (
+        <Tooltip placement="topLeft" title={v}>
+          {v}
+        </Tooltip>
+      ),
     },
     { title: t('workOrder.fields.application'), dataIndex: 'application_name', width: 120, ellipsis: true },
     { title: t('workOrder.fields.status'), dataIndex: 'status', width: 175, render: (v: string) => <StatusTag status={v} /> },
