@@ -149,7 +149,14 @@ function createClient(axios: AxiosStatic): AxiosInstance {
 
 let client: Promise<AxiosInstance> | null = null;
 
-function http(): Promise<AxiosInstance> {
+/**
+ * The HTTP client, loaded on first use (axios is not part of the login page's first load).
+ * The login page loads it ahead when someone starts filling the form in (`preloadAhead`):
+ * loaded by the sign-in call itself it held that call back (sent 181-203 ms after the
+ * click in Chromium on a slow machine, 150 ms with the client in; docs/design.md,
+ * "Sign-in to the first page").
+ */
+export function httpClient(): Promise<AxiosInstance> {
   if (!client) {
     client = import('axios').then((m) => createClient(m.default));
     // A chunk that failed to load is asked for again by the next call.
@@ -160,20 +167,9 @@ function http(): Promise<AxiosInstance> {
   return client;
 }
 
-/**
- * Starts loading the HTTP client ahead of the first call (once; a failure is left for that
- * call to report). The login page calls it when someone starts filling it in: the client
- * is not part of the page's first load, and loaded by the sign-in call itself it held
- * that call back (sent 181-203 ms after the click in Chromium on a slow machine, 150 ms
- * with the client in; docs/design.md, "Sign-in to the first page").
- */
-export function preloadHttp(): void {
-  http().catch(() => undefined);
-}
-
 /** Sends a request; resolves with the whole `{code, msg, data}` body. */
 export async function request<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
-  const instance = await http().catch(() => {
+  const instance = await httpClient().catch(() => {
     if (!config.silent) notifyNetwork();
     throw new ApiError(0, i18n.t('request.networkError'));
   });

@@ -2,7 +2,8 @@
  * The one door to tenant data (docs/design.md, "Tenancy"): `forCompany(db, companyId)`
  * gives every repository with the company bound, so services write
  * `forCompany(trx, actor.companyId).orders.findOrder(id)` and no query of a tenant table
- * can leave the company out. Cheap to call (closures only): call it per transaction.
+ * can leave the company out. Cheap to call (one object; a repository is bound, as closures,
+ * on its first use): call it per transaction.
  */
 import type { CompanyId } from '@swo/contract';
 import type { Db } from '../../db/types.ts';

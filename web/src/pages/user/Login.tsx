@@ -19,8 +19,8 @@ import { sendSmsCode } from '../../app/api.ts';
 import { feedback } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
 import PageLoading from '../../components/PageLoading.tsx';
-import { lazyPage } from '../../app/lazyPage.ts';
-import { preloadHttp } from '../../app/request.ts';
+import { lazyPage, preloadAhead } from '../../app/lazyPage.ts';
+import { httpClient } from '../../app/request.ts';
 import LoginTabs, { loginTabId } from './LoginTabs.tsx';
 
 /** Loaded when asked for: most sign-ins never show a QR code, a mobile number or a second step. */
@@ -107,7 +107,7 @@ export default function Login() {
 
   return (
     <div className="login-main">
-      <Form form={form} size="large" onFinish={() => void submit()} onFocus={preloadHttp} initialValues={{ rememberMe: true }}>
+      <Form form={form} size="large" onFinish={() => void submit()} onFocus={() => preloadAhead(httpClient)} initialValues={{ rememberMe: true }}>
         <LoginTabs<LoginTab>
           active={tab}
           onChange={(k) => {
