@@ -6,7 +6,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, firstApplication, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
+import { apiLogin, firstApplication, framesDrawn, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -14,8 +14,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function expectNoViolations(page: Page, net: ReturnType<typeof trackRequests>, name: string): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .page-loading')).toHaveCount(0, { timeout: 15_000 });
   await net.settled();
-  // Notifications (welcome, reminder) fade in: let them finish so colours are final.
-  await page.waitForTimeout(800);
+  // Notifications (welcome, reminder) appear at once (no animation in the suite): drawn, their colours are final.
+  await framesDrawn(page);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const summary = result.violations.map((v) => ({
     id: v.id,

@@ -369,6 +369,14 @@ export async function staffScreens(request: APIRequestContext, token: string, co
   ];
 }
 
+/**
+ * Waits until the page's fonts are loaded and two frames are drawn: what a layout measured
+ * then shows is what the user sees (the suite plays no animation, playwright.config.ts).
+ */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))));
+}
+
 /** Requests that never finish while the page is open: the live-update stream. */
 const isEventStream = (r: Request) => r.url().toLowerCase().includes(`${API}/events`);
 

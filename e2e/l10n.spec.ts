@@ -4,7 +4,7 @@
  * go to test-results/screens for a look.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, firstApplication, staffScreens, submitRepairRequest, useSession } from './helpers.ts';
+import { apiLogin, firstApplication, framesDrawn, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
 
 const CLIPPED_IN = ['.app-logo', '.app-logo-title', '.ant-menu-title-content', '.ant-tabs-tab-btn', '.ant-table-thead th', '.ant-table-thead th *'];
 
@@ -22,9 +22,11 @@ async function clipped(page: Page): Promise<string[]> {
   }, CLIPPED_IN);
 }
 
-async function check(page: Page, name: string, width: number): Promise<void> {
+async function check(page: Page, net: ReturnType<typeof trackRequests>, name: string, width: number): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .page-loading')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(400);
+  // Late answers (counts, the reminder) change the layout: measure once they are drawn.
+  await net.settled(200);
+  await framesDrawn(page);
   expect.soft(await clipped(page), `${name}: clipped texts`).toEqual([]);
   if (width < 500) expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(width);
   const closers = page.locator('.ant-notification-notice-close');
@@ -43,6 +45,7 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
       test.setTimeout(300_000);
       const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, isMobile: width < 500, hasTouch: width < 500 });
       const page = await context.newPage();
+      const net = trackRequests(page);
       const tag = `${lang}-${width}`;
       await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
 
@@ -50,24 +53,24 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR']) {
       const app = await firstApplication(request, token, companies[0].company_id);
       await page.goto('/user/login');
       await expect(page.locator('#userName')).toBeVisible();
-      await check(page, `${tag}-login`, width);
+      await check(page, net, `${tag}-login`, width);
       await page.goto('/user/register');
       await expect(page.getByTestId('get-account')).toBeVisible();
-      await check(page, `${tag}-register`, width);
+      await check(page, net, `${tag}-register`, width);
       await page.goto(`/input?app=${app.appKey}`);
       await expect(page.locator('button[type="submit"]')).toBeVisible();
-      await check(page, `${tag}-input`, width);
+      await check(page, net, `${tag}-input`, width);
       const order = await submitRepairRequest(request, app.appKey, 'Leaking tap', { name: 'Ana', phone: '13700137000' });
       await page.goto(`/orderInfo?id=${order.id}&ident=${order.ident}`);
       await expect(page.getByTestId('portal-status')).toBeVisible();
-      await check(page, `${tag}-orderInfo`, width);
+      await check(page, net, `${tag}-orderInfo`, width);
 
       const screens = await staffScreens(request, token, companies[0].company_id);
       await useSession(page, token, companies, lang);
       for (const [name, path, ready] of screens) {
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible({ timeout: 30_000 });
-        await check(page, `${tag}-${name}`, width);
+        await check(page, net, `${tag}-${name}`, width);
       }
       await context.close();
     });

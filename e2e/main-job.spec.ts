@@ -2,6 +2,9 @@
 import { test } from '@playwright/test';
 import { mainJob } from './flow.ts';
 
+// With the animations users see (the rest of the suite asks for reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 test('requester submits, admin signs in, switches company, claims and completes (zh-CN)', async ({ page, request }) => {
   await mainJob(page, request, {
     langLabel: '',

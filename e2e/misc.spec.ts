@@ -2,8 +2,9 @@
  * Smaller behaviours (zh-CN): the 404 page, the route guard's redirect query, the
  * multi-tab bar's rules, the logout confirmation, the change-password dialog with
  * permission-gated buttons, the public form's unknown key, code 101, list state in the
- * URL (filters, and the page across a reload), and a long title in the list, cut and
- * shown whole on hover.
+ * URL (filters, and the page across a reload), a long title in the list, cut and
+ * shown whole on hover, and dialogs without their animation when the system asks for
+ * reduced motion (the suite's setting, playwright.config.ts), with it when it does not.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { templateFields } from '@swo/contract';
@@ -130,6 +131,35 @@ test('logout asks for confirmation', async ({ page, request }) => {
   // The token was revoked on the server.
   const res = await request.get('/index.php/user/info', { headers: { token }, params: { company_id: companies[0].company_id } });
   expect(((await res.json()) as { code: number }).code).toBe(101);
+});
+
+/** Classes the logout confirmation had while it opened and closed (its animation's among them). */
+async function confirmationClasses(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { seenClasses: Set<string> }).seenClasses = seen;
+    new MutationObserver(() => {
+      for (const el of Array.from(document.querySelectorAll('.ant-modal'))) for (const c of Array.from(el.classList)) seen.add(c);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await userMenu(page, '退出登录');
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('确定要退出登录吗？');
+  await confirm.getByRole('button', { name: /取\s?消/ }).click();
+  await expect(confirm).toBeHidden();
+  return page.evaluate(() => [...(window as unknown as { seenClasses: Set<string> }).seenClasses]);
+}
+
+test('dialogs open without animation when the system asks for reduced motion, and zoom when it does not', async ({ page, request }) => {
+  const { token, companies } = await apiLogin(request);
+  await useSession(page, token, companies);
+  await page.goto('/orders/workorder');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  // An animation runs while its "-active" class is on (rc-motion's steps).
+  expect((await confirmationClasses(page)).filter((c) => c.endsWith('-active'))).toEqual([]);
+  // Followed live: no reload.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await confirmationClasses(page)).toEqual(expect.arrayContaining(['ant-zoom-appear-active', 'ant-zoom-leave-active']));
 });
 
 test('a staff member without the claim action sees no claim button; change password signs out', async ({ page }) => {

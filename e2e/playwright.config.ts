@@ -40,6 +40,10 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The SPA then plays no antd animation (web/src/app/reducedMotion.ts): nothing to wait
+    // out before a click, and no frames drawn for it on this 2-core machine. The main job
+    // (main-job*.spec.ts) and one test of misc.spec.ts run with the animations users see.
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',

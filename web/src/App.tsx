@@ -1,6 +1,7 @@
 /**
  * The application shell: antd ConfigProvider (locale following the language, primary
- * colour and dark mode from the settings), the holder of context-bound feedback (loaded when
+ * colour and dark mode from the settings), antd's animations off when the system asks for
+ * reduced motion (app/reducedMotion.ts), the holder of context-bound feedback (loaded when
  * first used, app/feedback.tsx), and the router (pages that run queries bring the query client's provider, lazyPage.ts).
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { FeedbackHost } from './app/feedback.tsx';
 import { antdLocale } from './app/i18n.ts';
 import { AppRoutes } from './app/router.tsx';
 import { useSettings } from './app/settings.ts';
+import { useReducedMotion } from './app/reducedMotion.ts';
 import { appTheme } from './app/theme.ts';
 
 /** The base text of antd's <App> (colour, size, line height, font), without loading <App>. */
@@ -24,13 +26,14 @@ export default function App() {
   const primaryColor = useSettings((s) => s.primaryColor);
   const navTheme = useSettings((s) => s.theme);
   const colorWeak = useSettings((s) => s.colorWeak);
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     document.documentElement.classList.toggle('color-weak', colorWeak);
   }, [colorWeak]);
 
   const dark = navTheme === 'realDark';
-  const theme = useMemo(() => appTheme(primaryColor, dark), [primaryColor, dark]);
+  const theme = useMemo(() => appTheme(primaryColor, dark, reducedMotion), [primaryColor, dark, reducedMotion]);
   useEffect(() => {
     document.documentElement.classList.toggle('theme-dark', dark);
   }, [dark]);
