@@ -1,7 +1,8 @@
 /**
  * Two app instances on one database, each with its own connection and caller cache, as two
  * processes or machines would run (docs/design.md, "Caller cache"): a revocation made
- * through one is refused at once by the other, even though the other had just cached the
+ * through one (logout, password change, disable, removal, a role's action taken away) is
+ * refused at once by the other, even though the other had just cached the
  * caller; a claim race across both has one winner; what one keeps while nothing changes
  * shows a change made through the other at once; a live-update event raised through one
  * is delivered by the other's event stream (docs/design.md, "Live updates").
@@ -182,6 +183,26 @@ describe('two instances on one database', () => {
     expect((await list(apps[1], token)).body.code).toBe(200);
     const id = await staffIdOf('wuhao');
     expect((await call(apps[0], 'POST', '/admin/Staff/update', { token: admin, payload: { company_id: company, id, status: 0 } })).status).toBe(200);
+    expect((await list(apps[1], token)).body.code).toBe(101);
+  });
+
+  it('a password changed on one refuses the old tokens on the other', async () => {
+    const [here, there] = [await login(apps[0], 'chenjing'), await login(apps[1], 'chenjing')];
+    expect((await list(apps[1], there)).body.code).toBe(200);
+    const changed = await call(apps[0], 'POST', '/admin/staff/updatePwd', {
+      token: here,
+      payload: { username: '', oldpassword: 'SmartWO#2026', password: 'Quiet-Harbor-71', confirmpassword: 'Quiet-Harbor-71' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await list(apps[1], there)).body.code).toBe(101);
+  });
+
+  it('a member removed from the company on one gets 101 on the other', async () => {
+    const admin = await login(apps[0], 'admin');
+    const token = await login(apps[1], 'huangyan');
+    expect((await list(apps[1], token)).body.code).toBe(200);
+    const removed = await call(apps[0], 'POST', '/admin/Staff/delete', { token: admin, payload: { company_id: company, id: await staffIdOf('huangyan') } });
+    expect(removed.status).toBe(200);
     expect((await list(apps[1], token)).body.code).toBe(101);
   });
 
