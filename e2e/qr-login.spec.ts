@@ -45,6 +45,14 @@ async function showCode(page: Page, otherMethods: string): Promise<string> {
   return url;
 }
 
+test('the QR button says what it does in a tooltip on hover', async ({ page }) => {
+  await page.goto('/user/login');
+  await page.getByTestId('qr-open').hover();
+  await expect(page.locator('.ant-tooltip').filter({ hasText: '扫码登录' })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.ant-tooltip').filter({ hasText: '扫码登录' })).toBeHidden();
+});
+
 test('approve on a signed-in phone (zh-CN): the desktop lands signed in as that person', async ({ page, browser, request }) => {
   const url = await showCode(page, '其他登录方式');
   await shot(page, 'code-zh-CN');
