@@ -10,6 +10,7 @@ import Fastify, { LogController } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { redisRateLimit } from './http/redis-rate-limit.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -75,6 +76,8 @@ export interface AppOptions {
   livePollMs?: number;
   /** Check every reply's writing against zod's reading of it (the HTTP tests; reply-serializer.ts). */
   checkReplies?: boolean;
+  /** REDIS_URL: the public rate limit is counted there instead of the database (http/redis-rate-limit.ts). */
+  redisUrl?: string;
 }
 
 export interface RouteEntry {
@@ -128,7 +131,14 @@ export async function buildApp(opts: AppOptions) {
   registerSecurityHeaders(app, opts.hsts ?? false);
   registerAccessLog(app);
   registerNoStore(app);
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
+  if (opts.redisUrl) {
+    const shared = redisRateLimit(opts.redisUrl, app.log);
+    app.addHook('onReady', shared.ready);
+    app.addHook('onClose', shared.close);
+    await app.register(rateLimit, shared.options);
+  } else {
+    await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
+  }
   const uploads = { dir: opts.uploadDir ?? path.join(os.tmpdir(), 'smart-work-order-uploads'), maxBytes: opts.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES };
   // One limit for every multipart call; each call then checks its own (import 5 MB, uploads).
   await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: Math.max(MAX_IMPORT_BYTES, uploads.maxBytes), files: 1, fields: 10 } });

@@ -2,7 +2,8 @@
  * Process configuration from the environment (README "Configuration").
  * DATABASE_URL: unset -> SQLite at ./data/smart-work-order.db; `sqlite:/path.db`;
  * `postgres://...`. PORT default 8080. UPLOAD_DIR default ./data/uploads. WORKERS default
- * the number of cores. PG_POOL_SIZE default 25.
+ * the number of cores. PG_POOL_SIZE default 25. REDIS_URL unset: the public rate limit is
+ * counted in the database.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,8 @@ export interface Config {
   webDist: string | null;
   /** Requests per minute and IP on the public requester calls. */
   publicRateLimit: number;
+  /** REDIS_URL: the public rate limit is counted there (shared by every machine); unset = in the database. */
+  redisUrl: string | undefined;
   logLevel: string;
   /** TRUST_PROXY: hop count or comma list of proxy addresses/CIDRs; unset = no proxy trusted. */
   trustProxy: TrustProxy;
@@ -52,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     seedDemo: env.SEED_DEMO !== '0',
     webDist: env.WEB_DIST === '' ? null : path.resolve(root, env.WEB_DIST || './web/dist'),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT || 60),
+    redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: env.HSTS === '1' || env.HSTS === 'true',

@@ -56,6 +56,7 @@ async function serve(purge: boolean) {
     databaseUrl: config.databaseUrl,
     webDist: config.webDist,
     publicRateLimit: config.publicRateLimit,
+    redisUrl: config.redisUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     hsts: config.hsts,
