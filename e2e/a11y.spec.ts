@@ -6,16 +6,14 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, firstApplication, framesDrawn, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
+import { apiLogin, firstApplication, screenSettled, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Waits for the page to settle (no spinners, skeletons, animations), then runs axe. */
 async function expectNoViolations(page: Page, net: ReturnType<typeof trackRequests>, name: string): Promise<void> {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .page-loading')).toHaveCount(0, { timeout: 15_000 });
-  await net.settled();
   // Notifications (welcome, reminder) appear at once (no animation in the suite): drawn, their colours are final.
-  await framesDrawn(page);
+  await screenSettled(page, net);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const summary = result.violations.map((v) => ({
     id: v.id,

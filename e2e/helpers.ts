@@ -370,10 +370,14 @@ export async function staffScreens(request: APIRequestContext, token: string, co
 }
 
 /**
- * Waits until the page's fonts are loaded and two frames are drawn: what a layout measured
- * then shows is what the user sees (the suite plays no animation, playwright.config.ts).
+ * Waits until a screen is what the user sees: no spinner, skeleton or page loading left, no
+ * request in flight for `quietMs` (late answers, counts and the reminder, change the
+ * layout), the fonts loaded and two frames drawn (the suite plays no animation,
+ * playwright.config.ts). `net` follows the page's requests (`trackRequests`).
  */
-export async function framesDrawn(page: Page): Promise<void> {
+export async function screenSettled(page: Page, net: ReturnType<typeof trackRequests>, quietMs?: number): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .page-loading')).toHaveCount(0, { timeout: 15_000 });
+  await net.settled(quietMs);
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))));
 }
 

@@ -4,7 +4,7 @@
  * go to test-results/screens for a look.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, firstApplication, framesDrawn, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
+import { apiLogin, firstApplication, screenSettled, staffScreens, submitRepairRequest, trackRequests, useSession } from './helpers.ts';
 
 const CLIPPED_IN = ['.app-logo', '.app-logo-title', '.ant-menu-title-content', '.ant-tabs-tab-btn', '.ant-table-thead th', '.ant-table-thead th *'];
 
@@ -23,10 +23,7 @@ async function clipped(page: Page): Promise<string[]> {
 }
 
 async function check(page: Page, net: ReturnType<typeof trackRequests>, name: string, width: number): Promise<void> {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .page-loading')).toHaveCount(0, { timeout: 15_000 });
-  // Late answers (counts, the reminder) change the layout: measure once they are drawn.
-  await net.settled(200);
-  await framesDrawn(page);
+  await screenSettled(page, net, 200);
   expect.soft(await clipped(page), `${name}: clipped texts`).toEqual([]);
   if (width < 500) expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(width);
   const closers = page.locator('.ant-notification-notice-close');

@@ -131,11 +131,12 @@ export async function buildApp(opts: AppOptions) {
   registerSecurityHeaders(app, opts.hsts ?? false);
   registerAccessLog(app);
   registerNoStore(app);
+  // Limits apply to the routes that ask for one (the endpoint table's public calls).
   if (opts.redisUrl) {
     const shared = redisRateLimit(opts.redisUrl, app.log);
     app.addHook('onReady', shared.ready);
     app.addHook('onClose', shared.close);
-    await app.register(rateLimit, shared.options);
+    await app.register(rateLimit, { global: false, ...shared.options });
   } else {
     await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
   }

@@ -34,7 +34,7 @@ export function redisRateLimit(
   });
   redis.on('ready', () => void (warned = false));
   return {
-    options: { global: false, redis, nameSpace: 'swo:rate:', skipOnError: true },
+    options: { redis, nameSpace: 'swo:rate:', skipOnError: true },
     ready: () =>
       redis.status === 'ready'
         ? Promise.resolve()
