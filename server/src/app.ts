@@ -11,6 +11,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { redisRateLimit } from './http/redis-rate-limit.ts';
+import { connectRedis } from './db/redis.ts';
+import { publishNotifies } from './modules/live/bus.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -76,8 +78,13 @@ export interface AppOptions {
   livePollMs?: number;
   /** Check every reply's writing against zod's reading of it (the HTTP tests; reply-serializer.ts). */
   checkReplies?: boolean;
-  /** REDIS_URL: the public rate limit is counted there instead of the database (http/redis-rate-limit.ts). */
+  /**
+   * REDIS_URL: the public rate limit, login throttles, SMS send limits, idempotency keys and
+   * (on PostgreSQL) live events go there instead of the database (db/redis.ts).
+   */
   redisUrl?: string;
+  /** What our Redis keys and channels start with (`swo:`; the tests give each run its own). */
+  redisPrefix?: string;
 }
 
 export interface RouteEntry {
@@ -131,12 +138,17 @@ export async function buildApp(opts: AppOptions) {
   registerSecurityHeaders(app, opts.hsts ?? false);
   registerAccessLog(app);
   registerNoStore(app);
+  // With REDIS_URL, shared limits, keys and PostgreSQL's live events go to Redis (db/redis.ts).
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl, app.log, opts.redisPrefix) : null;
   // Limits apply to the routes that ask for one (the endpoint table's public calls).
-  if (opts.redisUrl) {
-    const shared = redisRateLimit(opts.redisUrl, app.log);
-    app.addHook('onReady', shared.ready);
-    app.addHook('onClose', shared.close);
-    await app.register(rateLimit, { global: false, ...shared.options });
+  if (redis) {
+    app.addHook('onReady', () => redis.ready());
+    await app.register(rateLimit, { global: false, ...redisRateLimit(redis) });
+    const unroute = publishNotifies(opts.db, redis);
+    app.addHook('onClose', async () => {
+      unroute();
+      await redis.close();
+    });
   } else {
     await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
   }
@@ -164,6 +176,7 @@ export async function buildApp(opts: AppOptions) {
       pollMs: opts.livePollMs,
       onError: (err) => app.log.error({ err }, 'live updates failed'),
     },
+    redis,
   );
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => services.live.close());

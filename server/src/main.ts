@@ -6,7 +6,8 @@
  * it migrates, seeds and purges once, then forks that many workers sharing the port; each
  * worker opens its own database connection. Everything they must agree on lives in the
  * database (sessions, the auth epoch, rate-limit windows, throttles, idempotency keys,
- * counters, import locks), so they behave as one server. A worker that dies is replaced.
+ * counters, import locks; with REDIS_URL, the limits, throttles and keys in Redis), so they
+ * behave as one server. A worker that dies is replaced.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,15 @@
-/** Builds every domain service over one database handle. */
+/**
+ * Builds every domain service over one database handle, and the Redis of REDIS_URL when set
+ * (login throttles, SMS send limits, idempotency keys and PostgreSQL's live events go there;
+ * docs/design.md, "Scale").
+ */
 import type { Kysely } from 'kysely';
 import type { Dialect } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
+import type { SharedRedis } from './db/redis.ts';
+import { createLoginThrottle } from './modules/auth/throttle.ts';
+import { windowCounts } from './modules/maintenance/window-counts.ts';
+import { createIdempotency } from './modules/work-orders/idempotency.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createAccountProfile } from './modules/account/profile.ts';
 import { createAccountCenter } from './modules/account/service.ts';
@@ -49,18 +57,19 @@ export interface LiveOptions {
   onError: (err: unknown) => void;
 }
 
-export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions, sms: SmsOptions, live: LiveOptions) {
-  const smsCodes = createSmsCodes(db, createSmsProvider(sms.config, db, sms.log), sms.onDeliveryError);
-  const auth = createAuthService(db);
+export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: UploadOptions, sms: SmsOptions, live: LiveOptions, redis: SharedRedis | null = null) {
+  const throttle = createLoginThrottle(redis);
+  const smsCodes = createSmsCodes(db, createSmsProvider(sms.config, db, sms.log), sms.onDeliveryError, throttle, windowCounts(redis));
+  const auth = createAuthService(db, throttle);
   const access = createAccessService(db);
-  const bus = createLiveBus({ db, dialect, databaseUrl: live.databaseUrl, pollMs: live.pollMs, onError: live.onError });
+  const bus = createLiveBus({ db, dialect, databaseUrl: live.databaseUrl, redis, pollMs: live.pollMs, onError: live.onError });
   return {
     db,
     auth,
     smsCodes,
     smsAuth: createSmsAuth(db, smsCodes),
     qrLogin: createQrLogin(db),
-    twoFactor: createTwoFactor(db),
+    twoFactor: createTwoFactor(db, throttle),
     sessions: createSessions(db),
     accountCenter: createAccountCenter(db),
     accountProfile: createAccountProfile(db, smsCodes, uploads.dir),
@@ -70,6 +79,7 @@ export function createServices(db: Kysely<DB>, dialect: Dialect, uploads: Upload
     applications: createApplicationService(db),
     workOrders: createWorkOrderService(db),
     workOrderActions: createWorkOrderActions(db),
+    idempotency: createIdempotency(db, redis),
     stats: createStatsService(db, dialect),
     excel: createExcelService(db),
     requester: createRequesterService(db),

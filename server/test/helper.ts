@@ -105,6 +105,8 @@ export interface Harness {
   db: Kysely<LooseDB>;
   /** The same database as the application types it. */
   appDb: Kysely<DB>;
+  /** Its DATABASE_URL (an in-memory SQLite database cannot be opened again). */
+  url: string;
   close: () => Promise<void>;
   /** Company ids of the demo data: property management, IT services. */
   property: number;
@@ -122,6 +124,7 @@ export async function setup(opts: Partial<Omit<AppOptions, 'db' | 'dialect'>> = 
     app,
     db: loose(db),
     appDb: db,
+    url,
     property: companies[0].id,
     it: companies[1].id,
     close: async () => {

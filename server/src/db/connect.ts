@@ -8,7 +8,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { DeferredWrites } from './deferred-writes.ts';
+import { DEFERRED_RESULT, DeferredWrites } from './deferred-writes.ts';
+import { HeldNotifies, NotifyRoute, registerNotifyRoute } from './notify.ts';
 import { StatementMerger, type Send } from './statement-merge.ts';
 import { NamedStatement, type RowShape, type RowShapes } from './pg-statement.ts';
 import { rowMaker, selectsAllColumns } from './row-maker.ts';
@@ -49,7 +50,9 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+    const route = new NotifyRoute();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, route) }) });
+    registerNotifyRoute(db, route);
     // Its change stamp is read with the auth epoch, which confirms an assumed one (read-cache.ts).
     trackSnapshots(db);
     return { db, dialect: 'postgres' };
@@ -211,6 +214,8 @@ const FREE_CLIENTS = 64;
  */
 class LazyClient {
   private readonly deferred = new DeferredWrites();
+  /** Notifications kept for after the commit, when routed away from pg_notify (notify.ts). */
+  private readonly notifies: HeldNotifies;
   /** The pool's connection and its preparing send, once taken. */
   private client: Promise<{ conn: pg.PoolClient; send: QueryFn }> | null = null;
 
@@ -218,7 +223,10 @@ class LazyClient {
     private readonly connect: () => Promise<pg.PoolClient>,
     private readonly merger: StatementMerger,
     private readonly free: LazyClient[],
-  ) {}
+    route: NotifyRoute,
+  ) {
+    this.notifies = new HeldNotifies(route);
+  }
 
   /** The pool's connection, taken at the first call and kept until `release`. */
   private real(): Promise<{ conn: pg.PoolClient; send: QueryFn }> {
@@ -232,6 +240,12 @@ class LazyClient {
   /** Kysely's calls: text and values, answered by a promise. */
   query(text: unknown, values?: unknown, ...rest: unknown[]): Promise<unknown> {
     if (typeof text !== 'string' || rest.length) return this.send(text, values, ...rest);
+    if (this.notifies.hold(text, values, this.deferred.inTransaction)) return Promise.resolve(DEFERRED_RESULT);
+    return this.notifies.settle(text, this.planned(text, values));
+  }
+
+  /** `text` sent, kept or answered as the deferred writes plan it. */
+  private planned(text: string, values: unknown): Promise<unknown> {
     const { send: before, local, held } = this.deferred.take(text, Array.isArray(values) ? values : []);
     if (held) {
       // A merged statement of counted form goes unnamed: its text changes with what it holds (statement-merge.ts).
@@ -258,6 +272,7 @@ class LazyClient {
         () => undefined, // never taken: nothing to give back
       );
     this.deferred.reset(); // handed out again: it must hold nothing of this transaction
+    this.notifies.clear();
     if (this.free.length < FREE_CLIENTS) this.free.push(this); // Kysely releases a client once
   }
 }
@@ -273,7 +288,7 @@ class LazyClient {
  * a transaction of such writes only is committed as one statement, merged with the others
  * committing in the same turn (statement-merge.ts).
  */
-function withPreparedStatements(pool: pg.Pool): pg.Pool {
+function withPreparedStatements(pool: pg.Pool, route: NotifyRoute): pg.Pool {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   // Read on a client of the pool (pool.query would call connect with a callback, which ours does not take).
   const merger = new StatementMerger(async () => {
@@ -285,6 +300,6 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
     }
   });
   const free: LazyClient[] = [];
-  pool.connect = (() => Promise.resolve(free.pop() ?? new LazyClient(connect, merger, free))) as unknown as typeof pool.connect;
+  pool.connect = (() => Promise.resolve(free.pop() ?? new LazyClient(connect, merger, free, route))) as unknown as typeof pool.connect;
   return pool;
 }

@@ -100,6 +100,11 @@ export class DeferredWrites {
   /** A select to be the statement's own query (a notify). */
   private select: Statement | null = null;
 
+  /** Whether a transaction is open (begun, not yet committed or rolled back). */
+  get inTransaction(): boolean {
+    return this.open;
+  }
+
   /** Called with every statement before it is sent: what to send and what to answer (Plan). */
   take(text: string, values: unknown[]): Plan {
     const mark = !this.open ? null : text.endsWith(LATER) ? LATER : text.endsWith(SUMMED) ? SUMMED : null;

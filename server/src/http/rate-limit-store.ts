@@ -8,6 +8,7 @@
  * SQLite and answered before its commit (db/group-commit.ts `groupedCount`), on
  * PostgreSQL committed without waiting for the disk
  * (docs/design.md, "Rate limits commit without a flush"). Old windows go with the hourly purge.
+ * With `REDIS_URL` set, the limit is counted in Redis instead (http/redis-rate-limit.ts).
  */
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';

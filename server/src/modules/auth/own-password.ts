@@ -9,14 +9,14 @@ import { errors } from '../../http/errors.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import * as repo from './repo.ts';
-import { checkThrottle, recordFailure } from './throttle.ts';
+import type { LoginThrottle } from './throttle.ts';
 
 /** The account when `password` is its own, or null (the failure counted). 401 for an account gone, 429 past the lockout. */
-export async function checkOwnPassword(db: Db, userId: UserId, password: string, ip: string) {
+export async function checkOwnPassword(throttle: LoginThrottle, db: Db, userId: UserId, password: string, ip: string) {
   const user = await repo.findUserById(db, userId);
   if (!user) throw errors.notSignedIn();
-  await checkThrottle(db, user.username, ip, now());
+  await throttle.check(db, user.username, ip, now());
   if (await verifyPassword(user.password_hash, password)) return user;
-  await recordFailure(db, user.username, ip, now());
+  await throttle.fail(db, user.username, ip, now());
   return null;
 }

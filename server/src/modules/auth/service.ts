@@ -21,9 +21,9 @@ import * as repo from './repo.ts';
 import { checkOwnPassword } from './own-password.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { startSession, type ClientInfo } from './sign-in.ts';
-import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
+import type { LoginThrottle } from './throttle.ts';
 
-export function createAuthService(db: Kysely<DB>) {
+export function createAuthService(db: Kysely<DB>, throttle: LoginThrottle) {
   const sessions = new EpochCache<{ auth: AuthContext; expiresAt: string }>();
   const readStored = repo.authEpochReader(db);
   const assumable = isPostgres(db);
@@ -55,16 +55,16 @@ export function createAuthService(db: Kysely<DB>) {
     async login(body: LoginBody, client: ClientInfo): Promise<SignInReply> {
       const at = now();
       const username = (body.username ?? '').trim();
-      await checkThrottle(db, username, client.ip, at);
+      await throttle.check(db, username, client.ip, at);
       const user = await repo.findUserByUsername(db, username);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password ?? '');
       if (!user || !ok) {
-        await recordFailure(db, username, client.ip, at);
+        await throttle.fail(db, username, client.ip, at);
         throw new AppError(400, 'badCredentials');
       }
       if (user.status !== 1) throw new AppError(403, 'accountDisabled');
       return db.transaction().execute(async (trx) => {
-        await recordSuccess(trx, username, client.ip, at);
+        await throttle.succeed(trx, username, client.ip, at);
         return startSession(trx, user, client, body.remember_me, 'password');
       });
     },
@@ -106,7 +106,7 @@ export function createAuthService(db: Kysely<DB>) {
      * password oracle); 429 past the limit.
      */
     async changePassword(auth: AuthContext, oldPassword: string, newPassword: string, ip: string, lang: Lang): Promise<void> {
-      const user = await checkOwnPassword(db, auth.userId, oldPassword, ip);
+      const user = await checkOwnPassword(throttle, db, auth.userId, oldPassword, ip);
       if (!user) throw errors.validation({ oldpassword: [message(lang, 'wrongOldPassword')] });
       assertPasswordPolicy(newPassword, lang, [user.username, user.nickname, oldPassword]);
       const hashed = await hashPassword(newPassword);

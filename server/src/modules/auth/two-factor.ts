@@ -19,7 +19,7 @@ import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { checkOwnPassword } from './own-password.ts';
 import { openSession, type ClientInfo } from './sign-in.ts';
-import { checkThrottle, recordFailure } from './throttle.ts';
+import type { LoginThrottle } from './throttle.ts';
 import * as totpRepo from './totp-repo.ts';
 
 export const ISSUER = 'Smart Work Order';
@@ -45,7 +45,7 @@ function stepOf(secret: string, label: string, code: string): number | null {
   return delta === null ? null : Math.floor(Date.now() / 1000 / PERIOD_S) + delta;
 }
 
-export function createTwoFactor(db: Kysely<DB>) {
+export function createTwoFactor(db: Kysely<DB>, throttle: LoginThrottle) {
   return {
     async status(auth: AuthContext) {
       const totp = await totpRepo.findTotp(db, auth.userId);
@@ -78,7 +78,7 @@ export function createTwoFactor(db: Kysely<DB>) {
 
     /** Turns two-factor sign-in off after the password; 400 on a wrong password. */
     async disable(auth: AuthContext, password: string, ip: string, lang: Lang) {
-      if (!(await checkOwnPassword(db, auth.userId, password, ip))) throw errors.validation({ password: [message(lang, 'wrongPassword')] });
+      if (!(await checkOwnPassword(throttle, db, auth.userId, password, ip))) throw errors.validation({ password: [message(lang, 'wrongPassword')] });
       await db.transaction().execute(async (trx) => {
         await totpRepo.deleteTwoFactor(trx, auth.userId);
         await writeLog(trx, { company_id: null, user_id: auth.userId, username: auth.username, module: 'auth', action: 'disable_2fa', ip });
@@ -94,14 +94,14 @@ export function createTwoFactor(db: Kysely<DB>) {
       const at = now();
       const ch = await totpRepo.findLiveChallenge(db, sha256(body.challenge), at);
       if (!ch) throw new AppError(410, 'twoFactorChallengeGone');
-      await checkThrottle(db, ch.username, client.ip, at);
+      await throttle.check(db, ch.username, client.ip, at);
       if (ch.status !== 1) throw new AppError(403, 'accountDisabled');
       const totp = await totpRepo.findTotp(db, ch.user_id);
       const recovery = body.recovery_code ? sha256(normCode(body.recovery_code)) : null;
       const step = !recovery && totp?.confirmed_at && body.code ? stepOf(totp.secret, ch.username, body.code) : null;
       const wrong = async () => {
         await totpRepo.addChallengeTry(db, ch.id, ch.attempts, MAX_CHALLENGE_TRIES, at);
-        await recordFailure(db, ch.username, client.ip, at);
+        await throttle.fail(db, ch.username, client.ip, at);
         return new AppError(400, 'twoFactorWrong');
       };
       if (!recovery && step === null) throw await wrong();

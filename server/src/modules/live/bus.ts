@@ -5,6 +5,10 @@
  * - PostgreSQL: one dedicated connection doing `LISTEN swo_live`; NOTIFY is delivered at
  *   commit, so no event of a rolled-back change. On a lost connection it reconnects with
  *   backoff (events raised meanwhile are missed; the SPA's polls cover them).
+ * - PostgreSQL with `REDIS_URL`: the notifications go to Redis after each commit instead
+ *   (db/notify.ts, routed by app.ts); one Redis connection per process subscribes to
+ *   `swo:notify:swo_live`, and ioredis resubscribes after a reconnect (events published
+ *   meanwhile are missed, as above).
  * - SQLite: the `live_events` outbox, read every `pollMs` after the last id seen (SQLite
  *   serialises writers, so ids are in commit order); rows older than ten minutes are purged.
  * Started on the first subscription, so an app nobody streams from holds no extra
@@ -14,6 +18,8 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from '../../db/connect.ts';
 import type { DB } from '../../db/schema.ts';
+import { routeNotifies } from '../../db/notify.ts';
+import { CONNECT_TIMEOUT_MS, type SharedRedis } from '../../db/redis.ts';
 import { addMs, MINUTE, now } from '../../lib/time.ts';
 import { decodeEvent, eventsAfter, LIVE_CHANNEL, lastEventId, purgeEvents, type LiveEvent } from './repo.ts';
 
@@ -22,6 +28,8 @@ export interface LiveBusOptions {
   dialect: Dialect;
   /** PostgreSQL only: where the LISTEN connection goes (the app's own DATABASE_URL). */
   databaseUrl?: string;
+  /** PostgreSQL only: the Redis its notifications are routed to (REDIS_URL), heard there instead of LISTEN. */
+  redis?: SharedRedis | null;
   /** SQLite only: how often the outbox is read (ms). */
   pollMs?: number;
   /** Where transport errors are reported. */
@@ -41,6 +49,24 @@ interface Transport {
 /** How long rows stay in the SQLite outbox. */
 const OUTBOX_TTL_MS = 10 * MINUTE;
 
+/** The Redis channel a notification of PostgreSQL `channel` is published on (app.ts routes them). */
+export const redisChannel = (redis: SharedRedis, channel: string) => `${redis.prefix}notify:${channel}`;
+
+/**
+ * Routes `db`'s notifications to Redis pub/sub, published after each commit instead of
+ * `pg_notify` (db/notify.ts; PostgreSQL only, a no-op on SQLite). A publish Redis refuses
+ * is lost (logged once per outage). Returns the undo.
+ */
+export function publishNotifies(db: Kysely<DB>, redis: SharedRedis): () => void {
+  const routed = routeNotifies(db, (channel, payload) => {
+    void redis.orElse(
+      () => redis.client.publish(redisChannel(redis, channel), payload),
+      () => Promise.resolve(0),
+    );
+  });
+  return () => void (routed && routeNotifies(db, null));
+}
+
 export function createLiveBus(opts: LiveBusOptions): LiveBus {
   const subscribers = new Set<(e: LiveEvent) => void>();
   const onError = opts.onError ?? (() => undefined);
@@ -58,7 +84,27 @@ export function createLiveBus(opts: LiveBusOptions): LiveBus {
     }
   };
 
-  const start = (): Promise<Transport> => (opts.dialect === 'postgres' ? listenPg() : pollOutbox());
+  const start = (): Promise<Transport> => (opts.dialect !== 'postgres' ? pollOutbox() : opts.redis ? subscribeRedis(opts.redis) : listenPg());
+
+  async function subscribeRedis(redis: SharedRedis): Promise<Transport> {
+    const sub = redis.subscriber();
+    const channel = redisChannel(redis, LIVE_CHANNEL);
+    sub.on('message', (ch: string, payload: string) => {
+      if (ch === channel) dispatch(decodeEvent(payload));
+    });
+    let down = false;
+    sub.on('error', (err: Error) => {
+      if (!down) onError(err); // once per outage, not once per retry
+      down = true;
+    });
+    sub.on('ready', () => void (down = false));
+    // Streams start listening even while Redis is away: the subscription is queued and made
+    // once it is back (CONNECT_TIMEOUT_MS at most, then it goes on waiting on its own).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([sub.subscribe(channel).catch((err: Error) => onError(err)), new Promise((r) => (timer = setTimeout(r, CONNECT_TIMEOUT_MS)))]);
+    clearTimeout(timer);
+    return { close: async () => void (await sub.quit().catch(() => sub.disconnect())) };
+  }
 
   async function pollOutbox(): Promise<Transport> {
     let last = await lastEventId(opts.db);

@@ -4,9 +4,8 @@
  * companies on purpose (one stream of the installation, filtered per connection), like the
  * purge, so these functions are not tenant functions.
  */
-import { sql } from 'kysely';
 import { isPostgres, type Db } from '../../db/types.ts';
-import { LATER } from '../../db/deferred-writes.ts';
+import { notifyAtCommit } from '../../db/notify.ts';
 
 /** The PostgreSQL channel of live updates. */
 export const LIVE_CHANNEL = 'swo_live';
@@ -39,13 +38,13 @@ export function decodeEvent(payload: string): LiveEvent | null {
 
 /**
  * Raises `event` inside the change's transaction `trx`, so it exists exactly when the change
- * commits (a rolled-back change raises nothing): `pg_notify` on PostgreSQL (delivered at
- * commit), an outbox row on SQLite.
+ * commits (a rolled-back change raises nothing): on PostgreSQL a notification at commit
+ * (`pg_notify`, or Redis pub/sub when routed there: db/notify.ts), an outbox row on SQLite.
  */
 export async function raiseEvent(trx: Db, event: LiveEvent, at: string): Promise<void> {
   const payload = encodeEvent(event);
   if (isPostgres(trx)) {
-    await sql`select pg_notify(${LIVE_CHANNEL}::text, ${payload}::text)${sql.raw(LATER)}`.execute(trx);
+    await notifyAtCommit(trx, LIVE_CHANNEL, payload);
     return;
   }
   await trx.insertInto('live_events').values({ payload, created_at: at }).execute();

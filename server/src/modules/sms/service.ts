@@ -14,8 +14,8 @@ import { AppError } from '../../http/errors.ts';
 import { message, type Lang, type MessageKey } from '../../http/messages.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { addMs, DAY, MINUTE, now } from '../../lib/time.ts';
-import { checkThrottle, recordFailure } from '../auth/throttle.ts';
-import { hitRateLimit } from '../maintenance/rate-limit-repo.ts';
+import type { LoginThrottle } from '../auth/throttle.ts';
+import type { WindowCount } from '../maintenance/window-counts.ts';
 import { SmsDeliveryError, type SmsProvider } from './provider.ts';
 import * as repo from './repo.ts';
 
@@ -31,18 +31,28 @@ const throttleName = (phone: string) => `sms:${phone}`;
 
 const waitSeconds = (windowStart: number, windowMs: number, at: number) => Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
 
-export function createSmsCodes(db: Db, provider: SmsProvider, onDeliveryError: (err: SmsDeliveryError) => void) {
+/**
+ * `throttle` counts wrong codes with wrong passwords; `hitWindow` counts sends (both in the
+ * database or Redis, services.ts).
+ */
+export function createSmsCodes(
+  db: Db,
+  provider: SmsProvider,
+  onDeliveryError: (err: SmsDeliveryError) => void,
+  throttle: LoginThrottle,
+  hitWindow: WindowCount,
+) {
   /** Counts one send under each limit; throws 429 with the seconds to wait past one. */
   async function countSend(phone: string, ip: string): Promise<void> {
     const at = Date.now();
     for (const key of [`sms:ip:${ip}`, `sms:phone:${phone}`]) {
-      const hit = await hitRateLimit(db, key, at, SEND_INTERVAL_MS);
+      const hit = await hitWindow(db, key, at, SEND_INTERVAL_MS);
       if (hit.count > 1) {
         const wait = waitSeconds(hit.windowStart, SEND_INTERVAL_MS, at);
         throw new AppError(429, 'smsTooSoon', { retry_after: wait }, 429, { seconds: wait });
       }
     }
-    const day = await hitRateLimit(db, `sms:day:${phone}`, at, DAY);
+    const day = await hitWindow(db, `sms:day:${phone}`, at, DAY);
     if (day.count > SENDS_PER_DAY) throw new AppError(429, 'smsDailyLimit', { retry_after: waitSeconds(day.windowStart, DAY, at) }, 429);
   }
 
@@ -94,11 +104,11 @@ export function createSmsCodes(db: Db, provider: SmsProvider, onDeliveryError: (
      */
     async check(phone: string, purpose: SmsPurpose, code: string, ip: string): Promise<number> {
       const at = now();
-      await checkThrottle(db, throttleName(phone), ip, at);
+      await throttle.check(db, throttleName(phone), ip, at);
       const live = await repo.findLiveCode(db, phone, purpose, at);
       if (live && same(hashCode(live.salt, code), live.code_hash)) return live.id;
       if (live) await repo.addWrongTry(db, live.id, live.attempts, MAX_WRONG_TRIES, at);
-      await recordFailure(db, throttleName(phone), ip, at);
+      await throttle.fail(db, throttleName(phone), ip, at);
       throw new AppError(400, 'smsCodeWrong');
     },
 

@@ -7,7 +7,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { actorOf } from '../../http/context.ts';
 import { defineHandlers } from '../../http/endpoints.ts';
-import { withIdempotency } from './idempotency.ts';
 
 /** The Idempotency-Key header of a batch call, if any (at most 128 characters). */
 const idempotencyKey = (req: FastifyRequest) => {
@@ -52,17 +51,15 @@ export const workOrderHandlers = (s: Services) => {
     // --- batches: each item on its own; the same Idempotency-Key makes a retry act once
     batchClaim: async (b, { req }) => {
       const actor = actorOf(req);
-      return withIdempotency(s.db, actor, idempotencyKey(req), ['batchClaim', b], () => acts.batch(actor, b.ids, 'claim'));
+      return s.idempotency(actor, idempotencyKey(req), ['batchClaim', b], () => acts.batch(actor, b.ids, 'claim'));
     },
     batchAssign: async (b, { req }) => {
       const actor = actorOf(req);
-      return withIdempotency(s.db, actor, idempotencyKey(req), ['batchAssign', b], () =>
-        acts.batch(actor, b.ids, 'assign', { staffId: b.staff_id, note: b.note }),
-      );
+      return s.idempotency(actor, idempotencyKey(req), ['batchAssign', b], () => acts.batch(actor, b.ids, 'assign', { staffId: b.staff_id, note: b.note }));
     },
     batchReject: async (b, { req }) => {
       const actor = actorOf(req);
-      return withIdempotency(s.db, actor, idempotencyKey(req), ['batchReject', b], () => acts.batch(actor, b.ids, 'reject', { reason: b.reason }));
+      return s.idempotency(actor, idempotencyKey(req), ['batchReject', b], () => acts.batch(actor, b.ids, 'reject', { reason: b.reason }));
     },
 
     // --- staff-side create, edit, delete
