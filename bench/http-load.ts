@@ -20,7 +20,9 @@
  *   searcher in every other second: the drop is the list's req/s in those against the rest).
  * Then list, detail, create and search once more with WORKERS=2, npm start's default on 2
  * cores: the PostgreSQL targets and the search's beside their rows too (they do not say one
- * process), none for SQLite's list, detail and create (they do).
+ * process), none for SQLite's list, detail and create (they do); on PostgreSQL the create
+ * once more with REDIS_URL (BENCH_REDIS_URL, redis://127.0.0.1:6379; skipped when
+ * unreachable), its live events published to Redis instead of NOTIFY.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/connect.ts';
 import type { DB } from '../server/src/db/schema.ts';
@@ -43,6 +46,23 @@ const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS || 10);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 50;
+/** The Redis of the PostgreSQL create run with REDIS_URL (skipped when unreachable). */
+const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Whether the Redis at REDIS_URL answers a PING within a second. */
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
 /** Seconds of the list beside a searching client in every other one (BENCH_DROP_SECONDS). */
 const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 30);
 
@@ -263,10 +283,7 @@ async function measureApp(
       const locks = name.startsWith('create') && sampleLocks ? sampleLockWaits(sampleLocks) : null;
       const r = await load(job);
       lines.push({ name, r, target });
-      if (locks) {
-        const { samples, waiting } = await locks();
-        lines.push(`  pg_stat_activity sampled ${samples} times during create: ${waiting} with a backend waiting on Lock:transactionid — target 0`);
-      }
+      if (locks) lines.push(lockLine(await locks()));
     }
     // Does one client searching starve the list? The list at 49 connections for DROP_SECONDS,
     // one more client searching in every other second of it (bench/load-client.ts
@@ -315,6 +332,21 @@ async function measureApp(
   } finally {
     await two.stop();
   }
+  // PostgreSQL with REDIS_URL: live events are published to Redis after each commit
+  // instead of NOTIFY, whose queue lock every committing create takes in turn
+  // (docs/design.md, section 19); the create once more, beside the row above.
+  if (sampleLocks && (await redisReachable())) {
+    const withRedis = await startApp({ ...env, WORKERS: '2', REDIS_URL }, path.join(tmp, 'app-redis.log'));
+    try {
+      const { create } = await callsOf(withRedis.url, fx);
+      await load({ ...create, seconds: 1, connections: 10 });
+      const locks = sampleLockWaits(sampleLocks);
+      lines.push({ name: 'createWorkNew (public), WORKERS=2, REDIS_URL', r: await load(create), target: targets.create });
+      lines.push(lockLine(await locks()));
+    } finally {
+      await withRedis.stop();
+    }
+  }
   const after = await measureBare(tmp);
   const bare = (before.rps + after.rps) / 2;
   return [
@@ -326,21 +358,31 @@ async function measureApp(
   ];
 }
 
+interface LockWaits {
+  samples: number;
+  /** Samples with a backend waiting on Lock:transactionid (a row lock: the target's). */
+  waiting: number;
+  /** Samples with a backend waiting on each other lock, e.g. `object` (NOTIFY's queue lock at commit). */
+  others: Record<string, number>;
+}
+
 /** Samples pg_stat_activity every ~50 ms until the returned function is called. */
-function sampleLockWaits(database: string): () => Promise<{ samples: number; waiting: number }> {
+function sampleLockWaits(database: string): () => Promise<LockWaits> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  let samples = 0;
-  let waiting = 0;
+  const w: LockWaits = { samples: 0, waiting: 0, others: {} };
   let stopped = false;
   const running = (async () => {
     await client.connect();
     while (!stopped) {
-      const { rows } = await client.query<{ n: number }>(
-        `select count(*)::int n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and wait_event = 'transactionid'`,
+      const { rows } = await client.query<{ event: string }>(
+        `select distinct wait_event event from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
         [database],
       );
-      samples++;
-      if (rows[0].n > 0) waiting++;
+      w.samples++;
+      for (const { event } of rows) {
+        if (event === 'transactionid') w.waiting++;
+        else w.others[event] = (w.others[event] ?? 0) + 1;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     await client.end();
@@ -348,8 +390,14 @@ function sampleLockWaits(database: string): () => Promise<{ samples: number; wai
   return async () => {
     stopped = true;
     await running;
-    return { samples, waiting };
+    return w;
   };
+}
+
+/** What a lock sampling saw, as a line under the create row. */
+function lockLine(w: LockWaits): string {
+  const others = Object.entries(w.others).map(([event, n]) => `${n} on Lock:${event}`);
+  return `  pg_stat_activity sampled ${w.samples} times during create: ${w.waiting} with a backend waiting on Lock:transactionid — target 0${others.length ? `; other lock waits: ${others.join(', ')}` : ''}`;
 }
 
 /** The bare Fastify "hello" run (its req/s the ceiling the app's figures are divided by). */

@@ -41,7 +41,7 @@ export interface SharedRedis {
 
 /** Connects to the Redis at `url`; `log` hears of an outage once, when it starts. */
 export function connectRedis(url: string, log: RedisLog, prefix = KEY_PREFIX): SharedRedis {
-  const options = { maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS, enableOfflineQueue: false };
+  const options = { maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS, enableOfflineQueue: false, enableAutoPipelining: true };
   const client = new Redis(url, options);
   let warned = false;
   const outage = (err: Error) => {
