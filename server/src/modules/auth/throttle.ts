@@ -26,7 +26,7 @@ export const PAIR_LIMIT = { max: 10, windowMs: 15 * MINUTE };
 export const ACCOUNT_LIMIT = { max: 100, windowMs: HOUR };
 export const IP_LIMIT = { max: 50, windowMs: 15 * MINUTE };
 /** Failures older than the longest window are never counted again. */
-export const KEEP_MS = Math.max(PAIR_LIMIT.windowMs, ACCOUNT_LIMIT.windowMs, IP_LIMIT.windowMs);
+const KEEP_MS = Math.max(PAIR_LIMIT.windowMs, ACCOUNT_LIMIT.windowMs, IP_LIMIT.windowMs);
 
 const norm = (username: string) => username.trim().toLowerCase();
 // Hashed: a username plus an IPv6 address may not fit the 128-character key.
