@@ -32,9 +32,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/connect.ts';
+import { pingRedis } from '../server/src/db/redis.ts';
 import type { DB } from '../server/src/db/schema.ts';
 import { generatePostgres, generateSqlite } from './generate.ts';
 import type { Alternation, AlternationResult, LoadJob, LoadResult } from './load-client.ts';
@@ -48,20 +48,6 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:
 const CONNECTIONS = 50;
 /** The Redis of the PostgreSQL create run with REDIS_URL (skipped when unreachable). */
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Whether the Redis at REDIS_URL answers a PING within a second. */
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 /** Seconds of the list beside a searching client in every other one (BENCH_DROP_SECONDS). */
 const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 30);
@@ -328,14 +314,18 @@ async function measureApp(
     );
     const wanted = calls.filter(([, job]) => job === list || job === detail || job === create || job === search);
     for (const [, job] of wanted) await load({ ...job, seconds: 1, connections: 10 });
-    for (const [name, job, target] of wanted) lines.push({ name: `${name.replace(' (1,000 ids)', '')}, WORKERS=2`, r: await load(job), target });
+    for (const [name, job, target] of wanted) {
+      const locks = job === create && sampleLocks ? sampleLockWaits(sampleLocks) : null;
+      lines.push({ name: `${name.replace(' (1,000 ids)', '')}, WORKERS=2`, r: await load(job), target });
+      if (locks) lines.push(lockLine(await locks()));
+    }
   } finally {
     await two.stop();
   }
   // PostgreSQL with REDIS_URL: live events are published to Redis after each commit
   // instead of NOTIFY, whose queue lock every committing create takes in turn
   // (docs/design.md, section 19); the create once more, beside the row above.
-  if (sampleLocks && (await redisReachable())) {
+  if (sampleLocks && (await pingRedis(REDIS_URL))) {
     const withRedis = await startApp({ ...env, WORKERS: '2', REDIS_URL }, path.join(tmp, 'app-redis.log'));
     try {
       const { create } = await callsOf(withRedis.url, fx);

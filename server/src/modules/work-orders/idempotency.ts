@@ -43,19 +43,10 @@ export function createIdempotency(db: Kysely<DB>, redis: SharedRedis | null): Id
   return async (actor, key, body, run) => {
     if (!key) return run();
     const requestHash = sha256(JSON.stringify(body));
-    let store = databaseKey(db, actor, key);
-    let claimed: Awaited<ReturnType<KeyStore['claim']>>;
-    if (redis) {
-      const inRedis = redisKeys(redis, actor, key);
-      // Where the claim is made, the rest of the request goes.
-      const where = await redis.orElse(
-        async () => ({ store: inRedis, claimed: await inRedis.claim(requestHash) }),
-        async () => ({ store, claimed: await store.claim(requestHash) }),
-      );
-      ({ store, claimed } = where);
-    } else {
-      claimed = await store.claim(requestHash);
-    }
+    // Where the claim is made, the rest of the request goes.
+    const claimIn = async (store: KeyStore) => ({ store, claimed: await store.claim(requestHash) });
+    const inDatabase = () => claimIn(databaseKey(db, actor, key));
+    const { store, claimed } = redis ? await redis.orElse(() => claimIn(redisKeys(redis, actor, key)), inDatabase) : await inDatabase();
     if (claimed === undefined) {
       const prior = await store.prior();
       if (!prior || prior.request_hash !== requestHash || prior.response === null) throw errors.conflict('idempotencyConflict');
