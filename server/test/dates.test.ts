@@ -18,8 +18,10 @@ const daysAgo = (n: number) => addDays(today(), -n);
 
 describe('real days', () => {
   it('knows which calendar days exist', () => {
-    for (const d of ['2026-11-23', '2024-02-29', '2000-02-29', '1999-12-31']) expect(isRealDay(d), d).toBe(true);
+    for (const d of ['2026-11-23', '2024-02-29', '2000-02-29', '2000-01-01', '2100-12-31']) expect(isRealDay(d), d).toBe(true);
     for (const d of ['2026-99-99', '2026-02-29', '2026-02-30', '1900-02-29', '2026-04-31', '2026-00-10', '2026-1-1', 'x']) expect(isRealDay(d), d).toBe(false);
+    // Real days, but outside the years an input may name (docs/design.md, section 11).
+    for (const d of ['1999-12-31', '2101-01-01', '9999-12-31', '0000-01-01']) expect(isRealDay(d), d).toBe(false);
   });
 });
 
@@ -68,6 +70,29 @@ describe('statistics ranges', () => {
     }
   });
 
+  it('a range ending in the year 9999 is refused at once, and the server keeps answering', async () => {
+    const hung = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no reply in ${ms} ms`)), ms));
+    for (const url of urls) {
+      for (const range of [{ date_to: '9999-12-31' }, { date_from: '9999-12-02', date_to: '9999-12-31' }, { date_from: '2100-12-31', date_to: '2101-01-01' }]) {
+        const started = performance.now();
+        const r = await Promise.race([post(url, range), hung(5_000)]);
+        expect(performance.now() - started, `${url} ${JSON.stringify(range)}`).toBeLessThan(100);
+        expect(r.status).toBe(400);
+        expect(fieldsOf(r.body)).toEqual(Object.keys(range).filter((k) => !isRealDay(range[k as keyof typeof range]!)));
+        const health = await Promise.race([h.app.inject({ method: 'GET', url: '/index.php/health' }), hung(5_000)]);
+        expect(health.statusCode).toBe(200);
+      }
+    }
+  });
+
+  it('the last allowed days give a whole trend, one point a day', async () => {
+    const r = await post('/admin/Work/appData', { date_from: '2100-12-01', date_to: '2100-12-31' });
+    expect(r.status).toBe(200);
+    const trend = (r.body.data as { trend: { date: string }[] }).trend.map((p) => p.date);
+    expect(trend).toHaveLength(31);
+    expect([trend[0], trend[30]]).toEqual(['2100-12-01', '2100-12-31']);
+  });
+
   it("words the range error in the caller's language", async () => {
     const r = await call(h.app, 'POST', '/admin/Work/appData', {
       token: admin,
@@ -87,6 +112,8 @@ describe('list created_from / created_to', () => {
       ['created_to', '2026-02-30'],
       ['created_to', 'yesterday'],
       ['created_from', '2026-11-23T25:00:00Z'],
+      ['created_to', '9999-12-31'],
+      ['created_from', '10000-01-01T00:00:00Z'],
     ]) {
       const r = await list({ [field]: value });
       expect(r.status, `${field}=${value}`).toBe(400);

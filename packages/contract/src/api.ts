@@ -62,15 +62,28 @@ export const updatePasswordBody = confirmedPassword(
 
 // --- work orders --------------------------------------------------------------------
 
-/** Whether `s` is a calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
+/**
+ * The years a day input may name (docs/design.md, section 11): anything outside is refused
+ * before a service sees it, so no range can reach '10000-01-01', which sorts before
+ * '9999-12-31' as a string.
+ */
+export const DAY_YEARS = { first: 2000, last: 2100 } as const;
+
+/**
+ * Whether `s` is a calendar day `YYYY-MM-DD` that exists (2026-02-30 does not) and falls in
+ * DAY_YEARS.
+ */
 export function isRealDay(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(2000, mo - 1, d));
-  t.setUTCFullYear(y);
+  if (y < DAY_YEARS.first || y > DAY_YEARS.last) return false;
+  const t = new Date(Date.UTC(y, mo - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
+
+/** A day input (`2026-11-23`) of a filter or a statistics range; the one schema for days. */
+export const dayField = z.string().max(10).refine(isRealDay, { message: FIELD_ERROR.invalidDate });
 
 /** A day (`2026-11-23`) or an ISO instant (`2026-11-23T16:00:00.000Z`) on a real day. */
 const dayOrInstant = z

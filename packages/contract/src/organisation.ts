@@ -4,7 +4,7 @@
  * Request schemas first, then the replies' `data`.
  */
 import { z } from 'zod';
-import { companyScoped, isRealDay, FIELD_ERROR, pagingQuery } from './api.ts';
+import { companyScoped, dayField, pagingQuery } from './api.ts';
 import { categoryIdField, departmentIdField, positionIdField, staffIdField } from './ids.ts';
 
 const int = z.number().int();
@@ -81,7 +81,6 @@ export const createdId = z.object({ id: int });
 
 // --- operation log ---------------------------------------------------------------------
 
-const day = z.string().refine(isRealDay, { message: FIELD_ERROR.invalidDate });
 export const operationLogQuery = companyScoped.extend(pagingQuery.shape).extend({
   module: z.string().trim().max(32).optional(),
   action: z.string().trim().max(32).optional(),
@@ -89,8 +88,8 @@ export const operationLogQuery = companyScoped.extend(pagingQuery.shape).extend(
   target_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** Username or IP, contains. */
   keyword,
-  date_from: day.optional(),
-  date_to: day.optional(),
+  date_from: dayField.optional(),
+  date_to: dayField.optional(),
 });
 
 export const operationLogEntry = z.object({

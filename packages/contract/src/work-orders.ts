@@ -3,7 +3,7 @@
  * batches, staff-side create and edit, reads, statistics and the requester portal.
  */
 import { z } from 'zod';
-import { companyScoped, FIELD_ERROR, isRealDay, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
+import { companyScoped, FIELD_ERROR, dayField, orderIdBody, pagingQuery, workOrderListQuery } from './api.ts';
 import { applicationIdField, companyIdField, departmentIdField, staffIdField, templateIdField, workOrderIdField } from './ids.ts';
 import { workOrderStatus } from './replies.ts';
 
@@ -64,8 +64,7 @@ export const myWorkOrderBody = companyScoped.extend(pagingQuery.shape).extend({
 
 export const exportQuery = workOrderListQuery.omit({ pageNo: true, pageSize: true });
 
-const day = z.string().refine(isRealDay, { message: FIELD_ERROR.invalidDate });
-export const statsQuery = companyScoped.extend({ date_from: day.optional(), date_to: day.optional() });
+export const statsQuery = companyScoped.extend({ date_from: dayField.optional(), date_to: dayField.optional() });
 export const appStatsDetailQuery = statsQuery.extend({ application_id: applicationIdField });
 
 // --- requester portal (public; the requester is known by `ident`) -------------------

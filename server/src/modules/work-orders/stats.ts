@@ -73,8 +73,9 @@ export function createStatsService(db: Kysely<DB>, dialect: Dialect) {
     const { stats } = forCompany(db, companyId);
     const window = { start: rg.start, end: rg.end, applicationId, visibility };
     const [created, completed] = await Promise.all([stats.hourlyCounts('created_at', window), stats.hourlyCounts('completed_at', window)]);
-    const days: TrendPoint[] = [];
-    for (let d = rg.from; d <= rg.to; d = addDays(d, 1)) days.push({ date: d, created: 0, completed: 0 });
+    // Counted in whole days rather than compared as strings; checkRange bounds the count.
+    const count = Math.round((Date.parse(rg.to) - Date.parse(rg.from)) / DAY) + 1;
+    const days: TrendPoint[] = Array.from({ length: count }, (_, i) => ({ date: addDays(rg.from, i), created: 0, completed: 0 }));
     const at = new Map(days.map((p) => [p.date, p]));
     const dayOf = (hour: string) => at.get(localDay(`${hour}:00:00.000Z`, rg.tz));
     for (const r of created) {
