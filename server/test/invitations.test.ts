@@ -79,6 +79,9 @@ describe('invitations', () => {
     // The account is now its owner's: no more invitations for it.
     const again = await post('invite', { id: staffId });
     expect(again.status).toBe(409);
+    // Nor after an administrator's reset: the account stays its owner's.
+    expect((await post('reset_password', { id: staffId })).status).toBe(200);
+    expect((await post('invite', { id: staffId })).status).toBe(409);
   });
 
   it('expire after 7 days', async () => {

@@ -35,6 +35,7 @@ import * as searchPostings from './migrations/2026-11-27T02-00-search-postings.t
 import * as searchDeleted from './migrations/2026-11-28T00-00-search-deleted.ts';
 import * as impliedForeignKeys from './migrations/2026-11-28T01-00-implied-foreign-keys.ts';
 import * as searchCompanyTerms from './migrations/2026-12-02T00-00-search-company-terms.ts';
+import * as accountConsent from './migrations/2026-12-08T00-00-account-consent.ts';
 
 /** Migrations in order; a new one is added here with an ISO-dated name. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T00-00-search-deleted': searchDeleted,
   '2026-11-28T01-00-implied-foreign-keys': impliedForeignKeys,
   '2026-12-02T00-00-search-company-terms': searchCompanyTerms,
+  '2026-12-08T00-00-account-consent': accountConsent,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -40,6 +40,8 @@ export interface UsersTable {
   address: Generated<string>;
   /** The person's theme settings as JSON (`uiSettings` of the contract); empty until saved. */
   ui_settings: Generated<string>;
+  /** When the owner first chose a password; null while only an administrator's was set. */
+  claimed_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -410,6 +412,26 @@ export interface InvitationsTable {
   expires_at: string;
   used_at: string | null;
 }
+/**
+ * A company asking an existing account to join it (docs/decisions/0001-account-consent.md):
+ * the membership it would get, until the owner decides or it expires.
+ */
+export interface MembershipRequestsTable {
+  id: Generated<number>;
+  company_id: CompanyId;
+  user_id: UserId;
+  name: string;
+  job_number: string;
+  department_id: DepartmentId | null;
+  position_id: PositionId | null;
+  role_id: RoleId;
+  status: number;
+  created_by: UserId;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  decision: 'accepted' | 'declined' | 'withdrawn' | null;
+}
 /** Where a QR sign-in stands: asked, seen on a phone, approved or denied there, collected by the desktop. */
 export type QrLoginStatus = 'waiting' | 'scanned' | 'approved' | 'denied' | 'used';
 /** A QR sign-in ticket; `ticket_hash` is what the QR code shows, `poll_hash` the desktop's own secret. */
@@ -507,6 +529,7 @@ export interface DB {
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
   invitations: InvitationsTable;
+  membership_requests: MembershipRequestsTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;

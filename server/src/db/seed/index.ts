@@ -85,6 +85,8 @@ export async function seedDemo(db: Kysely<DB>, nowIso = new Date().toISOString()
             avatar: '',
             status: 1,
             is_platform_admin: s.username === 'super' ? 1 : 0,
+            // The demo's people chose their passwords themselves.
+            claimed_at: addMs(nowIso, -60 * DAY),
             created_at: addMs(nowIso, -60 * DAY),
             updated_at: addMs(nowIso, -60 * DAY),
           })

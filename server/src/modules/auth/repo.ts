@@ -53,11 +53,20 @@ export async function revokeUserSessions(db: Db, userId: UserId, at: string): Pr
   await db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-/** Sets the password; `mustChange` marks a reset one (to be changed at next sign-in), otherwise the mark is cleared. */
+/**
+ * Sets the password. `mustChange` marks an administrator's (to be changed at next sign-in);
+ * otherwise the owner chose it: the mark is cleared and the account is claimed from then on
+ * (`claimed_at`, docs/decisions/0001-account-consent.md).
+ */
 export async function setPasswordHash(db: Db, userId: UserId, passwordHash: string, at: string, mustChange = false): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: at })
+    .set((eb) => ({
+      password_hash: passwordHash,
+      must_change_password: mustChange ? 1 : 0,
+      updated_at: at,
+      ...(mustChange ? {} : { claimed_at: eb.fn.coalesce('claimed_at', eb.val(at)) }),
+    }))
     .where('id', '=', userId)
     .execute();
 }

@@ -1,6 +1,8 @@
 /**
- * Where every sign-in ends (docs/design.md, "Security" and "Two-factor sign-in"): after its
- * first step (password, SMS code, QR approval), an account with two-factor sign-in gets a
+ * Where every sign-in ends (docs/design.md, "Security" and "Two-factor sign-in"): the one
+ * door that issues sessions. After its first step (password, SMS code, QR approval,
+ * invitation), `startSession`; after a second step, `openSessionAfterSecondStep`. No other
+ * module inserts a session (test/session-doors.test.ts walks them). An account with two-factor sign-in gets a
  * challenge (5 minutes, single use, its token stored as SHA-256) instead of a session; any
  * other account gets its session. Sessions live 7 days (12 hours without remember-me).
  * An administrator who owes a two-factor enrolment gets a session that may only enrol
@@ -38,7 +40,7 @@ export const rememberMe = (v: LoginBody['remember_me']) => !(v === false || v ==
  * Opens a session inside the caller's transaction and logs the sign-in with its method
  * (`password`, `sms`, `qr`, `invitation`, with `+totp` or `+recovery` after a second step).
  */
-export async function openSession(trx: Db, user: SigningInUser, client: ClientInfo, remember: LoginBody['remember_me'], method: string): Promise<LoginReply> {
+async function openSession(trx: Db, user: SigningInUser, client: ClientInfo, remember: LoginBody['remember_me'], method: string): Promise<LoginReply> {
   const at = now();
   const token = newToken();
   await repo.insertSession(trx, {
@@ -58,6 +60,20 @@ export async function openSession(trx: Db, user: SigningInUser, client: ClientIn
     ...(user.must_change_password === 1 ? { must_change_password: true } : {}),
     ...((await isEnrolOwed(trx, user.id)) ? { two_factor_enrol_required: true } : {}),
   };
+}
+
+/** A challenge the caller has just spent with a right TOTP or recovery code. */
+export interface SpentChallenge {
+  remember: number;
+  method: string;
+}
+
+/**
+ * The end of a second step (two-factor.ts only, inside the transaction that spent
+ * `challenge`): the session the first step was promised. `second` says how it was answered.
+ */
+export function openSessionAfterSecondStep(trx: Db, user: SigningInUser, client: ClientInfo, challenge: SpentChallenge, second: 'totp' | 'recovery') {
+  return openSession(trx, user, client, challenge.remember === 1, `${challenge.method}+${second}`);
 }
 
 /** The end of a first step: a session, or a challenge when the account has two-factor sign-in. */

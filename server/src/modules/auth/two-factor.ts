@@ -18,7 +18,7 @@ import { sha256 } from '../../lib/crypto.ts';
 import { now } from '../../lib/time.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { checkOwnPassword } from './own-password.ts';
-import { openSession, type ClientInfo } from './sign-in.ts';
+import { openSessionAfterSecondStep, type ClientInfo } from './sign-in.ts';
 import type { LoginThrottle } from './throttle.ts';
 import * as totpRepo from './totp-repo.ts';
 
@@ -109,7 +109,7 @@ export function createTwoFactor(db: Kysely<DB>, throttle: LoginThrottle) {
         if (recovery ? !(await totpRepo.spendRecoveryCode(trx, ch.user_id, recovery, at)) : !(await totpRepo.takeStep(trx, ch.user_id, step!))) return null;
         if (!(await totpRepo.spendChallenge(trx, ch.id, at))) throw new AppError(410, 'twoFactorChallengeGone');
         const user = { id: ch.user_id, username: ch.username, nickname: ch.nickname, must_change_password: ch.must_change_password };
-        return openSession(trx, user, client, ch.remember === 1, `${ch.method}+${recovery ? 'recovery' : 'totp'}`);
+        return openSessionAfterSecondStep(trx, user, client, ch, recovery ? 'recovery' : 'totp');
       });
       if (!result) throw await wrong();
       return result;

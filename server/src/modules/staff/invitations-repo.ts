@@ -48,7 +48,7 @@ export function findOpenInvitation(db: Db, tokenHash: string, at: string) {
       'u.username',
       'u.nickname',
       'u.status as user_status',
-      'u.must_change_password',
+      'u.claimed_at',
       's.name as staff_name',
       's.status as staff_status',
       's.deleted_at as staff_deleted_at',

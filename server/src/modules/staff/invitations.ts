@@ -1,12 +1,14 @@
 /**
  * Invitations (docs/design.md, "Invitations"): sign-up is by invitation only. For a member
- * whose account still has the password an administrator set (never chosen by its owner)
+ * whose account was never claimed (no password ever chosen by its owner: a reset does not
+ * count, docs/decisions/0001-account-consent.md)
  * and a phone or e-mail to reach them by, an administrator who may edit that member makes
  * a single-use link valid 7 days (a new link spends the old one). With it the person
- * chooses a username and a password (password policy) and is signed in, in that company.
+ * chooses a username and a password (password policy) and is signed in, in that company,
+ * through the one door (auth/sign-in.ts: an account with two-factor gets its challenge).
  */
 import type { Kysely } from 'kysely';
-import type { InvitationAccept, LoginReply, StaffId } from '@swo/contract';
+import type { InvitationAccept, SignInReply, StaffId } from '@swo/contract';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
@@ -15,7 +17,7 @@ import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../db/values.ts';
 import { addMs, DAY, now } from '../../lib/time.ts';
 import { findUserById, findUserByUsername, revokeUserSessions, setPasswordHash } from '../auth/repo.ts';
-import { openSession, type ClientInfo } from '../auth/sign-in.ts';
+import { startSession, type ClientInfo } from '../auth/sign-in.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { writeLog } from '../operation-log/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
@@ -31,14 +33,7 @@ export function createInvitations(db: Kysely<DB>) {
   /** An invitation that can still be accepted, or 410. */
   async function open(token: string, at: string) {
     const inv = await findOpenInvitation(db, sha256(token), at);
-    if (
-      !inv ||
-      inv.user_status !== 1 ||
-      inv.staff_status !== 1 ||
-      inv.staff_deleted_at !== null ||
-      inv.company_status !== 1 ||
-      inv.must_change_password !== 1
-    ) {
+    if (!inv || inv.user_status !== 1 || inv.staff_status !== 1 || inv.staff_deleted_at !== null || inv.company_status !== 1 || inv.claimed_at !== null) {
       throw gone();
     }
     return inv;
@@ -60,7 +55,7 @@ export function createInvitations(db: Kysely<DB>) {
         await assertAssignable(data, actor, target.role_id);
         const account = await findUserById(trx, target.user_id);
         if (!account) throw errors.notFound();
-        if (account.must_change_password !== 1) throw new AppError(409, 'inviteAccountInUse');
+        if (account.claimed_at !== null) throw new AppError(409, 'inviteAccountInUse');
         if (!account.phone && !account.email) throw new AppError(409, 'inviteNeedsContact');
         if (target.status !== 1 || account.status !== 1) throw errors.badRequest('staffNotActive');
         const at = now();
@@ -87,9 +82,10 @@ export function createInvitations(db: Kysely<DB>) {
 
     /**
      * Accepts: the username (unless taken: 400 on that field) and the password (policy) become
-     * the account's, other sessions end, and a session opens. 410 when spent or expired.
+     * the account's, other sessions end, and a session opens (or, with two-factor sign-in,
+     * its challenge). 410 when spent or expired.
      */
-    async accept(body: InvitationAccept, client: ClientInfo, lang: Lang): Promise<LoginReply & { company_id: number }> {
+    async accept(body: InvitationAccept, client: ClientInfo, lang: Lang): Promise<SignInReply & { company_id: number }> {
       const inv = await open(body.token, now());
       const username = body.username.trim();
       if (username.toLowerCase() !== inv.username.toLowerCase()) {
@@ -115,7 +111,7 @@ export function createInvitations(db: Kysely<DB>) {
             detail: { previous_username: inv.username },
           });
           const user = { id: inv.user_id, username, nickname: inv.nickname, must_change_password: 0 };
-          return { ...(await openSession(trx, user, client, true, 'invitation')), company_id: inv.company_id };
+          return { ...(await startSession(trx, user, client, true, 'invitation')), company_id: inv.company_id };
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw errors.validation({ username: [message(lang, 'usernameTaken')] });
