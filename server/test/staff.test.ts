@@ -246,6 +246,28 @@ describe('password reset', () => {
   });
 });
 
+describe("a platform administrator's account in a company", () => {
+  it('is never reset, invited or edited from it: the takeover chain stops at the first step', async () => {
+    const id = await staffIdOf('super');
+    const before = await h.db.selectFrom('users').selectAll().where('username', '=', 'super').executeTakeFirstOrThrow();
+    const logs = await logCount();
+    for (const [path, body] of [
+      ['reset_password', { id }],
+      ['invite', { id }],
+      ['update', { id, phone: '13900009999' }],
+      ['update', { id, email: 'mine@example.com' }],
+      ['update', { id, username: 'super2' }],
+    ] as const) {
+      const r = await call(h.app, 'POST', `/admin/Staff/${path}`, { token: admin, headers: { lang: 'en-US' }, payload: { company_id: h.property, ...body } });
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBe(403);
+      expect(r.body.msg).toMatch(/platform administrator/);
+    }
+    expect(await logCount()).toBe(logs);
+    expect(await h.db.selectFrom('users').selectAll().where('username', '=', 'super').executeTakeFirstOrThrow()).toEqual(before);
+    await login(h.app, 'super', DEMO_PASSWORD);
+  });
+});
+
 describe('disable and removal', () => {
   it('disabling signs the member out at once; enabling lets them back in', async () => {
     const add = await post('add', admin, newMember('5', { password: 'Copper-Meadow-Falcon-31' }));

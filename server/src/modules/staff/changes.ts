@@ -20,7 +20,7 @@ import type { AdminAction } from '../operation-log/repo.ts';
 import { isUniqueViolation } from '../../db/values.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
 import { insertAccount, updateAccount } from './repo.ts';
-import { assertAdminRemains, assertAssignable, assertNotShared } from './rules.ts';
+import { assertAdminRemains, assertAssignable, assertOwnedAlone } from './rules.ts';
 
 export interface StaffFields {
   name?: string;
@@ -140,7 +140,7 @@ export function createStaffChanges(db: Kysely<DB>) {
         const newRole = roleChanges ? await assertAssignable(data, actor, b.role_id!) : undefined;
         const account = Object.fromEntries(ACCOUNT_FIELDS.filter((k) => b[k] !== undefined && b[k] !== target[k]).map((k) => [k, b[k]!]));
         if (Object.keys(account).length) {
-          await assertNotShared(data, target.user_id);
+          await assertOwnedAlone(data, target.user_id);
           // Taking over the account of someone with more rights is escalation too.
           await assertAssignable(data, actor, target.role_id);
           if (account.username) {
@@ -182,7 +182,7 @@ export function createStaffChanges(db: Kysely<DB>) {
         const data = forCompany(trx, actor.companyId);
         const target = await data.staff.findStaff(id);
         if (!target) throw errors.notFound();
-        await assertNotShared(data, target.user_id);
+        await assertOwnedAlone(data, target.user_id);
         await assertAssignable(data, actor, target.role_id);
         const at = now();
         await setPasswordHash(trx, target.user_id, hash, at, true);

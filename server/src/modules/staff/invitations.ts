@@ -23,7 +23,7 @@ import { writeLog } from '../operation-log/repo.ts';
 import { forCompany } from '../tenancy/for-company.ts';
 import { findOpenInvitation, spendInvitation } from './invitations-repo.ts';
 import { updateAccount } from './repo.ts';
-import { assertAssignable, assertNotShared } from './rules.ts';
+import { assertAssignable, assertOwnedAlone } from './rules.ts';
 
 export const INVITATION_TTL_MS = 7 * DAY;
 
@@ -51,7 +51,7 @@ export function createInvitations(db: Kysely<DB>) {
         const data = forCompany(trx, actor.companyId);
         const target = await data.staff.findStaff(id);
         if (!target) throw errors.notFound();
-        await assertNotShared(data, target.user_id);
+        await assertOwnedAlone(data, target.user_id);
         await assertAssignable(data, actor, target.role_id);
         const account = await findUserById(trx, target.user_id);
         if (!account) throw errors.notFound();

@@ -112,16 +112,31 @@ async function updateStaff(db: Db, companyId: CompanyId, id: StaffId, patch: Upd
   await db.updateTable('staff').set(patch).where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-/** How many other companies the account is (not removed) staff of. */
-async function otherCompanies(db: Db, companyId: CompanyId, userId: UserId): Promise<number> {
+/**
+ * Who else owns the account besides this company: `platform` for a platform
+ * administrator, `company` when it is (not removed) staff of another company, else null
+ * (docs/decisions/0001-account-consent.md).
+ */
+async function otherOwner(db: Db, companyId: CompanyId, userId: UserId): Promise<'platform' | 'company' | null> {
   const r = await db
-    .selectFrom('staff')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('company_id', '<>', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+    .selectFrom('users')
+    .select((eb) => [
+      'users.is_platform_admin',
+      eb
+        .exists(
+          eb
+            .selectFrom('staff')
+            .select('staff.id')
+            .whereRef('staff.user_id', '=', 'users.id')
+            .where('staff.company_id', '<>', companyId)
+            .where('staff.deleted_at', 'is', null),
+        )
+        .as('elsewhere'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!r || r.is_platform_admin === 1) return 'platform';
+  return Number(r.elsewhere) ? 'company' : null;
 }
 
 /** Active members holding an active administrator role, leaving `exceptId` out. */
@@ -191,7 +206,7 @@ export const staffRepo = companyRepo({
   jobNumberTaken,
   insertStaff,
   updateStaff,
-  otherCompanies,
+  otherOwner,
   activeAdminsExcept,
   processingCount,
   applicationsOf,

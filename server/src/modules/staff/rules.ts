@@ -1,6 +1,6 @@
 /**
  * The rules of who may do what to whom among staff (docs/design.md, "Staff"): no
- * escalation through roles, nothing on oneself, shared accounts left to their owner, and
+ * escalation through roles, nothing on oneself, accounts managed only by the company that owns them alone, and
  * a company never left without an active administrator.
  */
 import type { RoleId } from '@swo/contract';
@@ -24,11 +24,13 @@ export async function assertAssignable(data: CompanyData, actor: Actor, roleId: 
 }
 
 /**
- * An account that is staff of another company too is its owner's: no company's
- * administrator resets its password or changes its account fields (403).
+ * Only an account this company owns alone is managed from it (docs/decisions/0001-account-consent.md):
+ * its password reset, invitation and account fields. 403 `platformAccount` for a platform
+ * administrator's account, `sharedAccount` for one that is staff of another company too.
  */
-export async function assertNotShared(data: CompanyData, userId: Parameters<CompanyData['staff']['otherCompanies']>[0]): Promise<void> {
-  if ((await data.staff.otherCompanies(userId)) > 0) throw errors.forbidden('sharedAccount');
+export async function assertOwnedAlone(data: CompanyData, userId: Parameters<CompanyData['staff']['otherOwner']>[0]): Promise<void> {
+  const other = await data.staff.otherOwner(userId);
+  if (other) throw errors.forbidden(other === 'platform' ? 'platformAccount' : 'sharedAccount');
 }
 
 /** What matters of a member for the last-administrator rule. */
