@@ -3,7 +3,7 @@
  * (not directories, not the platform's) that the menu offers. Pure: the service passes the
  * menus in.
  */
-import type { GrantedPermission, MenuId } from '@swo/contract';
+import type { DataScope, GrantedPermission, MenuId } from '@swo/contract';
 import { platformMenuIds } from '../access/menu-tree.ts';
 import { menuActions } from '../access/repo.ts';
 
@@ -54,6 +54,25 @@ export function grantRows(
 export function beyond(held: readonly GrantedPermission[], wanted: readonly GrantedPermission[]): string[] {
   const have = new Set(held.flatMap((p) => p.actions.map((a) => `${p.permissionId}.${a}`)));
   return wanted.flatMap((p) => p.actions.map((a) => `${p.permissionId}.${a}`)).filter((k) => !have.has(k));
+}
+
+/** Data scopes in order of reach (docs/design.md, "Roles"): own < department < company. */
+const SCOPE_REACH: Record<DataScope, number> = { own: 0, department: 1, company: 2 };
+
+/** What a role gives: its grants and its data scope. */
+export interface RoleRights {
+  permissions: readonly GrantedPermission[];
+  dataScope: DataScope;
+}
+
+/**
+ * The no-escalation rule, whole (docs/design.md, "Roles"): what of `wanted` lies beyond
+ * `held`, as `permissionId.action` keys and `data_scope=<scope>` when its scope reaches
+ * further. Empty when the role is within what the holder has.
+ */
+export function rightsBeyond(held: RoleRights, wanted: RoleRights): string[] {
+  const extra = beyond(held.permissions, wanted.permissions);
+  return SCOPE_REACH[wanted.dataScope] > SCOPE_REACH[held.dataScope] ? [...extra, `data_scope=${wanted.dataScope}`] : extra;
 }
 
 /** Grant rows (role, menu key, action) as `[{permissionId, actions}]`, in first-seen order. */

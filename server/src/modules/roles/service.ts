@@ -16,7 +16,7 @@ import { now } from '../../lib/time.ts';
 import { activeMenus } from '../access/repo.ts';
 import { num } from '../../db/values.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
-import { asPermissions, beyond, grantableMenus, grantRows } from './grants.ts';
+import { asPermissions, grantableMenus, grantRows, rightsBeyond, type RoleRights } from './grants.ts';
 import type { RoleRow, RoleValues } from './repo.ts';
 
 export interface RoleInput {
@@ -48,7 +48,17 @@ export function createRoleService(db: Kysely<DB>) {
     return present(row, asPermissions(await data.roles.grantsOf([id])));
   }
 
-  /** The grant rows of `permissions`, checked against the menus and against what `actor` holds. */
+  /**
+   * 403 `grantBeyondOwn` unless a role of `rights` lies within what `actor` holds, grants
+   * and data scope (administrators hold everything).
+   */
+  function assertWithinActor(actor: Actor, rights: RoleRights) {
+    if (actor.isAdmin) return;
+    const extra = rightsBeyond({ permissions: actor.permissions, dataScope: actor.dataScope }, rights);
+    if (extra.length) throw new AppError(403, 'grantBeyondOwn', null, 403, { grants: extra.join(', ') });
+  }
+
+  /** The grant rows of `permissions`, checked against the menus. */
   async function checkedGrants(actor: Actor, permissions: GrantedPermission[]) {
     const result = grantRows(grantableMenus(await activeMenus(db)), permissions);
     if ('problem' in result) {
@@ -56,10 +66,6 @@ export function createRoleService(db: Kysely<DB>) {
       throw p.kind === 'unknownPermission'
         ? errors.field(actor.lang, 'permissions', 'permissionUnknown', { permission: p.permissionId })
         : errors.field(actor.lang, 'permissions', 'actionNotOffered', { permission: p.permissionId, action: p.action });
-    }
-    if (!actor.isAdmin) {
-      const extra = beyond(actor.permissions, permissions);
-      if (extra.length) throw new AppError(403, 'grantBeyondOwn', null, 403, { grants: extra.join(', ') });
     }
     return result.rows;
   }
@@ -85,8 +91,10 @@ export function createRoleService(db: Kysely<DB>) {
       );
     },
 
+    /** A new role; 403 when its grants or data scope reach beyond the actor's own. */
     async add(actor: Actor, v: Required<RoleInput>): Promise<{ id: RoleId }> {
       const rows = await checkedGrants(actor, v.permissions);
+      assertWithinActor(actor, { permissions: v.permissions, dataScope: v.data_scope });
       return db.transaction().execute(async (trx) => {
         const data = forCompany(trx, actor.companyId);
         if (await data.roles.nameTaken(v.name)) throw errors.field(actor.lang, 'name', 'roleNameTaken');
@@ -97,12 +105,20 @@ export function createRoleService(db: Kysely<DB>) {
       });
     },
 
+    /**
+     * Changes a role; fields left out stay. 403 for the administrator role, for a role whose
+     * grants or scope (before or after) reach beyond the actor's own, and for disabling one's
+     * own role.
+     */
     async update(actor: Actor, id: RoleId, v: RoleInput): Promise<RoleItem> {
       const rows = v.permissions ? await checkedGrants(actor, v.permissions) : undefined;
       return db.transaction().execute(async (trx) => {
         const data = forCompany(trx, actor.companyId);
         const before = await load(data, id);
         if (before.is_admin) throw new AppError(403, 'adminRoleReadOnly');
+        // Neither a role stronger than one's own is touched, nor any role made stronger.
+        assertWithinActor(actor, { permissions: before.permissions, dataScope: before.data_scope });
+        assertWithinActor(actor, { permissions: v.permissions ?? before.permissions, dataScope: v.data_scope ?? before.data_scope });
         const statusChange = v.status !== undefined && v.status !== before.status ? (v.status === 1 ? 'enable' : 'disable') : null;
         // An edit that also flips the status needs that action too (the guard checked `edit` only).
         if (statusChange && !actor.isAdmin && !can(actor.permissions, `role.${statusChange}`)) throw errors.forbidden();

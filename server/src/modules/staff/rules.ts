@@ -3,23 +3,24 @@
  * escalation through roles, nothing on oneself, accounts managed only by the company that owns them alone, and
  * a company never left without an active administrator.
  */
-import type { RoleId } from '@swo/contract';
+import { asDataScope, type RoleId } from '@swo/contract';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
-import { asPermissions, beyond } from '../roles/grants.ts';
+import { asPermissions, rightsBeyond } from '../roles/grants.ts';
 import type { CompanyData } from '../tenancy/for-company.ts';
 
 /**
  * The role `roleId` if `actor` may hand it out: 404 when it is not a role of the company;
  * 403 when it is the administrator role and the actor is no administrator, or when it
- * grants anything the actor's own role does not (the no-escalation rule of roles/grants.ts).
+ * grants anything, or reaches data, the actor's own role does not (`rightsBeyond`).
  */
 export async function assertAssignable(data: CompanyData, actor: Actor, roleId: RoleId) {
   const role = await data.roles.findRole(roleId);
   if (!role) throw errors.notFound();
   if (actor.isAdmin) return role;
   if (role.is_admin === 1) throw errors.forbidden('roleNotAssignable');
-  if (beyond(actor.permissions, asPermissions(await data.access.roleGrants(roleId))).length) throw errors.forbidden('roleNotAssignable');
+  const rights = { permissions: asPermissions(await data.access.roleGrants(roleId)), dataScope: asDataScope(role.data_scope) };
+  if (rightsBeyond({ permissions: actor.permissions, dataScope: actor.dataScope }, rights).length) throw errors.forbidden('roleNotAssignable');
   return role;
 }
 
