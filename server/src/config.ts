@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { KEY_PREFIX } from './db/redis.ts';
 import { parseTrustProxy, type TrustProxy } from './http/security.ts';
 import { smsConfigFromEnv, type SmsConfig } from './modules/sms/provider.ts';
 
@@ -25,6 +26,11 @@ export interface Config {
   publicRateLimit: number;
   /** REDIS_URL: the public rate limit is counted there (shared by every machine); unset = in the database. */
   redisUrl: string | undefined;
+  /**
+   * REDIS_PREFIX (`swo:`): what every key and channel of this installation starts with, so
+   * two installations can share one Redis without sharing throttles, replies or events.
+   */
+  redisPrefix: string;
   logLevel: string;
   /** TRUST_PROXY: hop count or comma list of proxy addresses/CIDRs; unset = no proxy trusted. */
   trustProxy: TrustProxy;
@@ -43,6 +49,16 @@ export interface Config {
   sms: SmsConfig;
 }
 
+/**
+ * REDIS_PREFIX read strictly: letters, digits and `_.-:` (at most 64), ending in `:` (added
+ * when missing); unset is `swo:`. Anything else stops the start with a message.
+ */
+export function redisPrefixOf(v: string | undefined): string {
+  if (!v) return KEY_PREFIX;
+  if (!/^[\w.:-]{1,64}$/.test(v)) throw new Error(`REDIS_PREFIX must be letters, digits and _.-: (at most 64), not ${JSON.stringify(v)}`);
+  return v.endsWith(':') ? v : `${v}:`;
+}
+
 export const DEFAULT_SQLITE_PATH = './data/smart-work-order.db';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -56,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     webDist: env.WEB_DIST === '' ? null : path.resolve(root, env.WEB_DIST || './web/dist'),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT || 60),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: redisPrefixOf(env.REDIS_PREFIX),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: env.HSTS === '1' || env.HSTS === 'true',

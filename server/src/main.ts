@@ -58,6 +58,7 @@ async function serve(purge: boolean) {
     webDist: config.webDist,
     publicRateLimit: config.publicRateLimit,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     hsts: config.hsts,

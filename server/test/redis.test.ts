@@ -65,6 +65,21 @@ describe.skipIf(!up)('REDIS_URL: what two instances share, in Redis', () => {
     expect(await h.db.selectFrom('rate_limit_hits').select('key').execute()).toEqual([]);
   });
 
+  it('an installation with another REDIS_PREFIX on the same Redis counts on its own', async () => {
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    for (let i = 0; i < LIMIT + 1; i++) await templateData(h, h.app, { 'x-forwarded-for': address });
+    expect(await templateData(h, second, { 'x-forwarded-for': address })).toBe(429);
+    const otherPrefix = runPrefix();
+    const other = await buildApp({ db: h.appDb, dialect, webDist: null, logLevel: 'silent', ...options, redisPrefix: otherPrefix });
+    await other.ready();
+    try {
+      expect(await templateData(h, other, { 'x-forwarded-for': address })).toBe(200);
+    } finally {
+      await other.close();
+      await dropKeys(otherPrefix);
+    }
+  });
+
   it('an SMS code sent through one refuses another to the same phone through the other within the minute', async () => {
     const send = (app: TestApp, address: string) =>
       call(app, 'POST', '/account/sms', { payload: { mobile: '13811110003', purpose: 'login' }, headers: { 'x-forwarded-for': address } });
