@@ -123,7 +123,6 @@ export const invitationInfo = z.object({
   username: z.string(),
   expires_at: z.string(),
 });
-/** The sign-in reply, and the company the person lands in. */
 /** A session in the invitation's company, or the second step an account with two-factor owes first. */
 export const invitationAccepted = z.union([loginReply.extend({ company_id: z.number().int() }), twoFactorRequired.extend({ company_id: z.number().int() })]);
 /** A new invitation link (a path of the SPA) and when it runs out. */

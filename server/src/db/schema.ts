@@ -416,18 +416,10 @@ export interface InvitationsTable {
  * A company asking an existing account to join it (docs/decisions/0001-account-consent.md):
  * the membership it would get, until the owner decides or it expires.
  */
-export interface MembershipRequestsTable {
+export interface MembershipRequestsTable
+  extends Pick<StaffTable, 'company_id' | 'user_id' | 'name' | 'job_number' | 'department_id' | 'position_id' | 'role_id' | 'status' | 'created_at'> {
   id: Generated<number>;
-  company_id: CompanyId;
-  user_id: UserId;
-  name: string;
-  job_number: string;
-  department_id: DepartmentId | null;
-  position_id: PositionId | null;
-  role_id: RoleId;
-  status: number;
   created_by: UserId;
-  created_at: string;
   expires_at: string;
   decided_at: string | null;
   decision: 'accepted' | 'declined' | 'withdrawn' | null;

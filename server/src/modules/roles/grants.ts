@@ -75,6 +75,11 @@ export function rightsBeyond(held: RoleRights, wanted: RoleRights): string[] {
   return SCOPE_REACH[wanted.dataScope] > SCOPE_REACH[held.dataScope] ? [...extra, `data_scope=${wanted.dataScope}`] : extra;
 }
 
+/** What of `wanted` lies beyond the rights of `actor` (none for an administrator): `rightsBeyond` for a caller. */
+export function beyondActor(actor: { isAdmin: boolean; permissions: readonly GrantedPermission[]; dataScope: DataScope }, wanted: RoleRights): string[] {
+  return actor.isAdmin ? [] : rightsBeyond({ permissions: actor.permissions, dataScope: actor.dataScope }, wanted);
+}
+
 /** Grant rows (role, menu key, action) as `[{permissionId, actions}]`, in first-seen order. */
 export function asPermissions(rows: readonly { key: string; action: string }[]): GrantedPermission[] {
   const out = new Map<string, string[]>();

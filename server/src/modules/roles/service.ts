@@ -16,7 +16,7 @@ import { now } from '../../lib/time.ts';
 import { activeMenus } from '../access/repo.ts';
 import { num } from '../../db/values.ts';
 import { forCompany, type CompanyData } from '../tenancy/for-company.ts';
-import { asPermissions, grantableMenus, grantRows, rightsBeyond, type RoleRights } from './grants.ts';
+import { asPermissions, beyondActor, grantableMenus, grantRows, type RoleRights } from './grants.ts';
 import type { RoleRow, RoleValues } from './repo.ts';
 
 export interface RoleInput {
@@ -53,8 +53,7 @@ export function createRoleService(db: Kysely<DB>) {
    * and data scope (administrators hold everything).
    */
   function assertWithinActor(actor: Actor, rights: RoleRights) {
-    if (actor.isAdmin) return;
-    const extra = rightsBeyond({ permissions: actor.permissions, dataScope: actor.dataScope }, rights);
+    const extra = beyondActor(actor, rights);
     if (extra.length) throw new AppError(403, 'grantBeyondOwn', null, 403, { grants: extra.join(', ') });
   }
 

@@ -6,7 +6,7 @@
 import { asDataScope, type RoleId } from '@swo/contract';
 import type { Actor } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
-import { asPermissions, rightsBeyond } from '../roles/grants.ts';
+import { asPermissions, beyondActor } from '../roles/grants.ts';
 import type { CompanyData } from '../tenancy/for-company.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function assertAssignable(data: CompanyData, actor: Actor, roleId: 
   if (actor.isAdmin) return role;
   if (role.is_admin === 1) throw errors.forbidden('roleNotAssignable');
   const rights = { permissions: asPermissions(await data.access.roleGrants(roleId)), dataScope: asDataScope(role.data_scope) };
-  if (rightsBeyond({ permissions: actor.permissions, dataScope: actor.dataScope }, rights).length) throw errors.forbidden('roleNotAssignable');
+  if (beyondActor(actor, rights).length) throw errors.forbidden('roleNotAssignable');
   return role;
 }
 
